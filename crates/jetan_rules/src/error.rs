@@ -1,0 +1,66 @@
+//! Errors of loading a variant and of choosing its rule options.
+
+use std::fmt;
+
+use crate::Location;
+
+/// One problem in a variant file, with the place it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file's name as given to the loader.
+    pub origin: String,
+    /// Where in the file.
+    pub location: Location,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.origin, self.location.line, self.location.col, self.message)
+    }
+}
+
+/// Every problem found in a variant file (never empty), in the order of the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadErrors(pub Vec<LoadError>);
+
+impl fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+/// A rule option or choice that the variant does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceError {
+    /// No option has this id.
+    #[error("the variant has no rule option `{option}` (it has: {known})")]
+    UnknownOption {
+        /// The id asked for.
+        option: String,
+        /// The ids the variant has, comma-separated.
+        known: String,
+    },
+    /// The option has no choice with this id.
+    #[error("rule option `{option}` has no choice `{choice}` (it has: {known})")]
+    UnknownChoice {
+        /// The option.
+        option: String,
+        /// The choice asked for.
+        choice: String,
+        /// The choices the option has, comma-separated.
+        known: String,
+    },
+    /// Not of the form `option=choice`.
+    #[error("`{0}` is not of the form option=choice")]
+    Malformed(String),
+}

@@ -1,0 +1,54 @@
+//! The rules engine of Jetan, Jetan Sarang and Jetan Jeddara: variants read from RON files,
+//! positions, legal moves, outcomes, notation and perft. It knows nothing of Bevy.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use jetan_rules::{Position, Variant};
+//!
+//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron")).unwrap();
+//! let variant = Arc::new(Variant::load(&text, "jetan.ron").unwrap());
+//! let mut position = Position::start(variant);
+//! assert_eq!(position.legal_moves().len(), 78);
+//! let mv = position.parse_move("A b2-b3").unwrap();
+//! position.play(mv);
+//! assert_eq!(position.move_text(position.parse_move("e9-e8").unwrap()), "a e9-e8");
+//! ```
+
+#![deny(missing_docs)]
+
+mod error;
+mod load;
+mod movegen;
+mod movement;
+mod moves;
+mod notation;
+mod perft;
+mod position;
+mod reach;
+mod rules;
+mod schema;
+mod side;
+mod source;
+mod square;
+mod square_set;
+mod text;
+mod variant;
+mod walk;
+mod zobrist;
+
+pub use error::{ChoiceError, LoadError, LoadErrors};
+pub use movement::{Dirs, Mix, Movement, Order, RelDir};
+pub use moves::{Move, MoveKind, Outcome, Reason};
+pub use notation::NotationError;
+pub use perft::{divide, perft};
+pub use position::{Position, Undo};
+pub use rules::{
+    Ability, Change, Choice, Ending, EscapeRule, EscapeWalk, EscapeWhen, Judged, Region, RuleOption, SmallArmies,
+    Threats, Verdict,
+};
+pub use side::{KindId, Piece, Side};
+pub use source::{Location, Text};
+pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name};
+pub use square_set::SquareSet;
+pub use text::TextError;
+pub use variant::{Gender, PieceKind, Rules, Variant};

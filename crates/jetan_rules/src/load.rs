@@ -1,0 +1,359 @@
+//! Reading a variant file: RON syntax, then every cross-check, each error with its place.
+
+use std::collections::HashMap;
+
+use ron::extensions::Extensions;
+
+use crate::schema::{NorthFile, PieceFile, SetupFile, VariantFile};
+use crate::source::{Source, with_text_ordinals};
+use crate::variant::{Definition, PieceKind, Rules};
+use crate::{
+    Ability, Change, Choice, Geometry, KindId, LoadError, LoadErrors, MAX_SIDE, Mix, Movement, Piece, RuleOption, Side,
+    Square, Text,
+};
+
+/// Non-jumping walks longer than this would make move generation slow.
+const MAX_BLOCKED_WALK: u8 = 6;
+/// No walk or leap goes further than this.
+const MAX_REACH: u8 = 16;
+
+/// Reads and checks a variant file.
+pub(crate) fn definition(text: &str, origin: &str) -> Result<Definition, LoadErrors> {
+    let options =
+        ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
+    let file: VariantFile = with_text_ordinals(|| options.from_str(text)).map_err(|error| {
+        LoadErrors(vec![LoadError {
+            origin: origin.into(),
+            location: crate::Location { line: error.span.start.line, col: error.span.start.col },
+            message: error.code.to_string(),
+        }])
+    })?;
+    let mut checker = Checker { origin, source: Source::new(text), errors: Vec::new(), kinds: HashMap::new() };
+    let definition = checker.definition(file);
+    let mut errors = checker.errors;
+    if errors.is_empty() {
+        Ok(definition)
+    } else {
+        errors.sort_by_key(|e| e.location);
+        Err(LoadErrors(errors))
+    }
+}
+
+/// Collects the errors of one file.
+struct Checker<'a> {
+    origin: &'a str,
+    source: Source<'a>,
+    errors: Vec<LoadError>,
+    /// Piece kinds by id.
+    kinds: HashMap<String, KindId>,
+}
+
+impl Checker<'_> {
+    /// Records an error at `text` (`within` bytes into its value).
+    fn error(&mut self, text: &Text, within: usize, message: String) {
+        let location = self.source.locate(text, within);
+        self.errors.push(LoadError { origin: self.origin.into(), location, message });
+    }
+
+    fn definition(&mut self, file: VariantFile) -> Definition {
+        let geometry = Geometry { files: file.board.files, ranks: file.board.ranks };
+        let board_ok = (1..=MAX_SIDE).contains(&geometry.files) && (1..=MAX_SIDE).contains(&geometry.ranks);
+        if !board_ok {
+            let message = format!(
+                "the board must have 1 to {MAX_SIDE} files and ranks, not {} x {}",
+                geometry.files, geometry.ranks
+            );
+            self.error(&file.name, 0, message);
+        }
+        let kinds = self.kinds(&file.pieces);
+        let setup = if board_ok { self.setup(&file.setup, geometry, &file.pieces) } else { Vec::new() };
+        let endings = file.endings.iter().map(|e| e.map(&mut |k| self.kind(k))).collect();
+        if let Some(rule) = file.small_armies
+            && (rule.pieces == 0 || rule.plies == 0)
+        {
+            self.error(&file.name, 0, "small_armies needs at least 1 piece and 1 ply".into());
+        }
+        let options = self.options(&file.options, &kinds);
+        Definition {
+            name: file.name.value,
+            description: file.description.value,
+            geometry,
+            side_names: [file.sides.south.value, file.sides.north.value],
+            kinds,
+            setup,
+            rules: Rules {
+                first: file.first,
+                endings,
+                small_armies: file.small_armies,
+                no_moves: file.no_moves,
+                ply_limit: file.ply_limit,
+                threats: file.threats,
+            },
+            options,
+        }
+    }
+
+    /// The kind a piece id names, or an error (and kind 0, so checking can go on).
+    fn kind(&mut self, id: &Text) -> KindId {
+        match self.kinds.get(id.as_str()) {
+            Some(&kind) => kind,
+            None => {
+                let known: Vec<_> = {
+                    let mut ids: Vec<_> = self.kinds.iter().collect();
+                    ids.sort_by_key(|(_, kind)| **kind);
+                    ids.into_iter().map(|(id, _)| id.as_str()).collect()
+                };
+                self.error(id, 0, format!("unknown piece kind `{id}` (the pieces are: {})", known.join(", ")));
+                KindId(0)
+            }
+        }
+    }
+
+    fn kinds(&mut self, pieces: &[PieceFile]) -> Vec<PieceKind> {
+        if pieces.is_empty() || pieces.len() > 60 {
+            self.errors.push(LoadError {
+                origin: self.origin.into(),
+                location: crate::Location { line: 1, col: 1 },
+                message: format!("a variant needs 1 to 60 piece kinds, not {}", pieces.len()),
+            });
+        }
+        let mut letters: HashMap<String, &Text> = HashMap::new();
+        let mut kinds = Vec::new();
+        for (index, piece) in pieces.iter().enumerate().take(60) {
+            let id_ok = !piece.id.value.is_empty()
+                && piece.id.value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !id_ok {
+                self.error(&piece.id, 0, format!("piece id `{}` must be lower-case letters, digits and _", piece.id));
+            } else if self.kinds.insert(piece.id.value.clone(), KindId(index as u8)).is_some() {
+                self.error(&piece.id, 0, format!("piece id `{}` is used twice", piece.id));
+            }
+            let letter = piece.letter.value.to_ascii_uppercase();
+            if letter.is_empty() || letter.len() > 3 || !letter.chars().all(|c| c.is_ascii_alphabetic()) {
+                self.error(&piece.letter, 0, format!("letter `{}` must be 1 to 3 ASCII letters", piece.letter));
+            } else if let Some(first) = letters.insert(letter.clone(), &piece.letter) {
+                let at = self.source.locate(first, 0);
+                let message =
+                    format!("letter `{}` is already the letter of another piece (line {})", piece.letter, at.line);
+                self.error(&piece.letter, 0, message);
+            }
+            for movement in &piece.moves {
+                self.movement(&piece.id, movement);
+            }
+            if piece.moves.is_empty() {
+                self.error(&piece.id, 0, format!("piece `{}` has no moves", piece.id));
+            }
+            let mut escape = None;
+            let mut shuns_threats = false;
+            for ability in &piece.abilities {
+                match ability {
+                    Ability::ShunsThreats => shuns_threats = true,
+                    Ability::Escape(rule) => {
+                        if escape.is_some() {
+                            self.error(&piece.id, 0, format!("piece `{}` has two escapes", piece.id));
+                        }
+                        if !(1..=MAX_REACH).contains(&rule.reach) {
+                            self.error(&piece.id, 0, format!("an escape's reach must be 1 to {MAX_REACH}"));
+                        }
+                        escape = Some(*rule);
+                    }
+                }
+            }
+            kinds.push(PieceKind {
+                id: piece.id.value.clone(),
+                name: piece.name.value.clone(),
+                letter,
+                description: piece.description.value.clone(),
+                gender: piece.gender,
+                armed: piece.armed,
+                value: piece.value,
+                moves: piece.moves.clone(),
+                shuns_threats,
+                escape,
+            });
+        }
+        kinds
+    }
+
+    /// Checks one movement's numbers; errors point at the piece's id.
+    fn movement(&mut self, piece: &Text, movement: &Movement) {
+        let problem = match *movement {
+            Movement::Path { steps, .. } if !(1..=MAX_REACH).contains(&steps) => {
+                Some(format!("a Path needs 1 to {MAX_REACH} steps, not {steps}"))
+            }
+            Movement::Path { steps, mix, jump: false, .. } if mix != Mix::Straight && steps > MAX_BLOCKED_WALK => {
+                Some(format!(
+                    "a Path that does not jump may take at most {MAX_BLOCKED_WALK} steps (unless its mix is Straight)"
+                ))
+            }
+            Movement::Combo { orth, diag, .. } if orth + diag == 0 || orth + diag > MAX_BLOCKED_WALK => {
+                Some(format!("a Combo needs 1 to {MAX_BLOCKED_WALK} steps in all"))
+            }
+            Movement::Ride { max: Some(0), .. } => Some("a Ride's max must be at least 1".into()),
+            Movement::Step(ref dirs) if dirs.is_empty() => Some("a Step needs at least one direction".into()),
+            Movement::Area(n) if !(1..=MAX_REACH).contains(&n) => {
+                Some(format!("an Area needs a reach of 1 to {MAX_REACH}"))
+            }
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            self.error(piece, 0, format!("piece `{piece}`: {problem}"));
+        }
+    }
+
+    fn setup(&mut self, setup: &SetupFile, geometry: Geometry, pieces: &[PieceFile]) -> Vec<(Square, Piece)> {
+        let mut placed: Vec<(Square, Piece)> = Vec::new();
+        let place = |checker: &mut Self, placed: &mut Vec<(Square, Piece)>, square, piece, text: &Text, within| {
+            if placed.iter().any(|&(s, _)| s == square) {
+                let name = geometry.name(square);
+                checker.error(text, within, format!("square {name} is given two pieces"));
+            } else {
+                placed.push((square, piece));
+            }
+        };
+        let mut sided: Vec<(Side, &[Text])> = vec![(Side::South, &setup.south)];
+        if let NorthFile::Rows(rows) = &setup.north {
+            sided.push((Side::North, rows));
+        }
+        for (side, rows) in sided {
+            if rows.len() > geometry.ranks as usize {
+                let message = format!("{} rows, but the board has {} ranks", rows.len(), geometry.ranks);
+                self.error(&rows[geometry.ranks as usize], 0, message);
+            }
+            for (rank, row) in rows.iter().enumerate().take(geometry.ranks as usize) {
+                let tokens = tokens(row.as_str());
+                if tokens.len() != geometry.files as usize {
+                    let message =
+                        format!("a row needs {} squares (letters or `.`), not {}", geometry.files, tokens.len());
+                    self.error(row, 0, message);
+                    continue;
+                }
+                for (file, (offset, token)) in tokens.into_iter().enumerate() {
+                    if token == "." {
+                        continue;
+                    }
+                    let Some(kind) = kind_by_letter(pieces, token) else {
+                        self.error(row, offset, format!("no piece has the letter `{token}`"));
+                        continue;
+                    };
+                    let (file, rank) = (file as i32, rank as i32);
+                    let south = geometry.square(file, rank).expect("checked against the board");
+                    let square = if side == Side::South { south } else { geometry.rotated(south) };
+                    place(self, &mut placed, square, Piece { kind, side }, row, offset);
+                }
+            }
+        }
+        let south: Vec<_> = placed.iter().filter(|(_, p)| p.side == Side::South).copied().collect();
+        let mirror = |square: Square| match setup.north {
+            NorthFile::Rotated => Some(geometry.rotated(square)),
+            NorthFile::Mirrored => {
+                geometry.square(geometry.file(square), geometry.ranks as i32 - 1 - geometry.rank(square))
+            }
+            NorthFile::Rows(_) => None,
+        };
+        for (square, piece) in south {
+            if let Some(north) = mirror(square) {
+                let text = setup.south.first().cloned().unwrap_or_default();
+                place(self, &mut placed, north, Piece { kind: piece.kind, side: Side::North }, &text, 0);
+            }
+        }
+        for (square_name, label) in &setup.place {
+            let Some(square) = geometry.parse(square_name.as_str()) else {
+                let message =
+                    format!("`{square_name}` is not a square of the {} x {} board", geometry.files, geometry.ranks);
+                self.error(square_name, 0, message);
+                continue;
+            };
+            let Some(kind) = kind_by_letter(pieces, label.as_str()) else {
+                self.error(label, 0, format!("no piece has the letter `{label}`"));
+                continue;
+            };
+            let side = if label.as_str().starts_with(|c: char| c.is_uppercase()) { Side::South } else { Side::North };
+            place(self, &mut placed, square, Piece { kind, side }, square_name, 0);
+        }
+        placed.sort_by_key(|&(square, _)| square);
+        placed
+    }
+
+    fn options(&mut self, options: &[RuleOption<Text>], kinds: &[PieceKind]) -> Vec<RuleOption<KindId>> {
+        let mut seen = Vec::new();
+        let mut checked = Vec::new();
+        for option in options {
+            if seen.contains(&option.id.as_str()) {
+                self.error(&option.id, 0, format!("rule option `{}` is defined twice", option.id));
+            }
+            seen.push(option.id.as_str());
+            if option.choices.is_empty() {
+                self.error(&option.id, 0, format!("rule option `{}` has no choices", option.id));
+            }
+            let mut choice_ids = Vec::new();
+            let mut choices = Vec::new();
+            for choice in &option.choices {
+                if choice_ids.contains(&choice.id.as_str()) {
+                    self.error(&choice.id, 0, format!("choice `{}` is defined twice", choice.id));
+                }
+                choice_ids.push(choice.id.as_str());
+                let set = choice.set.iter().map(|change| self.change(change, kinds)).collect();
+                choices.push(Choice { id: choice.id.clone(), name: choice.name.clone(), set });
+            }
+            checked.push(RuleOption { id: option.id.clone(), name: option.name.clone(), choices });
+        }
+        checked
+    }
+
+    fn change(&mut self, change: &Change<Text>, kinds: &[PieceKind]) -> Change<KindId> {
+        let typed = change.map(&mut |k| self.kind(k));
+        let has = |kind: KindId, test: fn(&Movement) -> bool| {
+            kinds.get(kind.index()).is_some_and(|k| k.moves.iter().any(test))
+        };
+        match (change, &typed) {
+            (Change::Walk { piece: text, steps, .. }, Change::Walk { piece, .. }) => {
+                if self.kinds.contains_key(text.as_str())
+                    && !has(*piece, |m| matches!(m, Movement::Path { .. } | Movement::Combo { .. }))
+                {
+                    self.error(text, 0, format!("piece `{text}` has no Path or Combo for Walk to change"));
+                }
+                if steps.is_some_and(|s| !(1..=MAX_BLOCKED_WALK).contains(&s)) {
+                    self.error(text, 0, format!("Walk steps must be 1 to {MAX_BLOCKED_WALK}"));
+                }
+            }
+            (Change::Moves { piece: text, moves }, _) => {
+                for movement in moves {
+                    self.movement(text, movement);
+                }
+            }
+            (Change::Escape { piece: text, reach, .. }, Change::Escape { piece, .. }) => {
+                if self.kinds.contains_key(text.as_str())
+                    && kinds.get(piece.index()).is_some_and(|k| k.escape.is_none())
+                {
+                    self.error(text, 0, format!("piece `{text}` has no Escape to change"));
+                }
+                if reach.is_some_and(|r| !(1..=MAX_REACH).contains(&r)) {
+                    self.error(text, 0, format!("an escape's reach must be 1 to {MAX_REACH}"));
+                }
+            }
+            _ => {}
+        }
+        typed
+    }
+}
+
+/// The tokens of a setup row with their byte offsets: letters or `.`, separated by spaces.
+fn tokens(row: &str) -> Vec<(usize, &str)> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (i, c) in row.char_indices().chain(std::iter::once((row.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                tokens.push((s, &row[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    tokens
+}
+
+fn kind_by_letter(pieces: &[PieceFile], letter: &str) -> Option<KindId> {
+    pieces.iter().position(|p| p.letter.as_str().eq_ignore_ascii_case(letter)).map(|i| KindId(i as u8))
+}

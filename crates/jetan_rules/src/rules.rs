@@ -1,0 +1,323 @@
+//! Rule data that is neither board nor movement: abilities, endings, draws and rule options.
+//!
+//! The types are generic over how they name a piece kind: `Text` as read from a file, [`KindId`]
+//! once validated, so one definition serves both.
+
+use serde::Deserialize;
+
+use crate::{Dirs, Mix, Movement, Order, Side, Text};
+
+/// A special ability of a piece kind, beyond its movement.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Ability {
+    /// Never lands on a square threatened by the enemy (the classic Princess).
+    ShunsThreats,
+    /// May make one escape move per game.
+    Escape(EscapeRule),
+}
+
+/// The Princess's (or Jeddara's) once-a-game escape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EscapeRule {
+    /// How far: king steps for a leap, steps for a walk.
+    #[serde(default = "ten")]
+    pub reach: u8,
+    /// A free leap, or a walk of exactly or at most `reach` steps (jumping over pieces).
+    #[serde(default)]
+    pub walk: EscapeWalk,
+    /// How the steps of a walk may combine (ignored by a leap).
+    #[serde(default)]
+    pub mix: Mix,
+    /// Always, or only while the piece is attacked.
+    #[serde(default)]
+    pub when: EscapeWhen,
+    /// Where she may land.
+    #[serde(default)]
+    pub region: Region,
+}
+
+fn ten() -> u8 {
+    10
+}
+
+impl Default for EscapeRule {
+    fn default() -> Self {
+        EscapeRule {
+            reach: ten(),
+            walk: EscapeWalk::default(),
+            mix: Mix::default(),
+            when: EscapeWhen::default(),
+            region: Region::default(),
+        }
+    }
+}
+
+/// The shape of an escape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum EscapeWalk {
+    /// Any square within `reach` king steps.
+    #[default]
+    Leap,
+    /// A walk of exactly `reach` steps.
+    Exact,
+    /// A walk of 1 to `reach` steps.
+    UpTo,
+}
+
+/// When an escape may be made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum EscapeWhen {
+    /// On any turn.
+    #[default]
+    Always,
+    /// Only while an enemy piece has a move that lands on her.
+    Attacked,
+}
+
+/// Where an escape may land.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum Region {
+    /// Anywhere on the board.
+    #[default]
+    Anywhere,
+    /// In her own side's half of the board.
+    OwnHalf,
+}
+
+/// How squares threatened for a piece that [`Ability::ShunsThreats`] are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Threats {
+    /// In the position after her move (the default) or before it.
+    #[serde(default)]
+    pub judged: Judged,
+    /// Whether her walk may pass over threatened squares (judged before her move).
+    #[serde(default = "yes")]
+    pub pass_through: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Threats {
+    fn default() -> Self {
+        Threats { judged: Judged::default(), pass_through: true }
+    }
+}
+
+/// When a threat is judged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum Judged {
+    /// In the position after the move.
+    #[default]
+    AfterMove,
+    /// In the position before the move, with the piece still on its square.
+    BeforeMove,
+}
+
+/// A result, from the point of view of the side it happens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Verdict {
+    /// That side wins.
+    Win,
+    /// The game is drawn.
+    Draw,
+    /// That side loses.
+    Loss,
+}
+
+/// A way the game ends.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Ending<K> {
+    /// A piece lands on an enemy `victim` (by one of `by`, or by anything when `by` is empty):
+    /// the game ends with `result` for the side that moved. The first matching ending applies.
+    Capture {
+        /// The kind landed on.
+        victim: K,
+        /// The kinds this ending is limited to; empty for any kind.
+        #[serde(default = "Vec::new")]
+        by: Vec<K>,
+        /// The result for the side that landed.
+        result: Verdict,
+        /// What a player reads when it happens, such as "reached the Princess".
+        #[serde(default)]
+        name: Text,
+    },
+}
+
+/// The draw when both sides are reduced to a few pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmallArmies {
+    /// Each side has at most this many pieces.
+    pub pieces: u8,
+    /// Drawn once this many plies have been played since, without a win.
+    pub plies: u8,
+    /// Also require both sides' pieces to be of equal total value.
+    #[serde(default)]
+    pub equal_value: bool,
+}
+
+/// A rule option a player chooses before a game: a named list of choices.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOption<K> {
+    /// Identifier, used on the command line (`--option id=choice`).
+    pub id: Text,
+    /// What a player reads.
+    pub name: Text,
+    /// The choices; the first is the default.
+    pub choices: Vec<Choice<K>>,
+}
+
+/// One choice of a [`RuleOption`]: the changes it makes to the variant as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice<K> {
+    /// Identifier.
+    pub id: Text,
+    /// What a player reads.
+    pub name: Text,
+    /// The changes, applied in order; none for the rules as written.
+    #[serde(default = "Vec::new")]
+    pub set: Vec<Change<K>>,
+}
+
+/// A change a [`Choice`] makes to the variant. Fields left out are left as they are.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Change<K> {
+    /// Changes the walks (`Path` and `Combo` movements) of a piece kind.
+    Walk {
+        /// The kind.
+        piece: K,
+        /// New number of steps (Path).
+        #[serde(default)]
+        steps: Option<u8>,
+        /// New step directions (Path).
+        #[serde(default)]
+        dirs: Option<Dirs>,
+        /// Exactly (true) or up to (false) the number of steps (Path).
+        #[serde(default)]
+        exact: Option<bool>,
+        /// New mix (Path).
+        #[serde(default)]
+        mix: Option<Mix>,
+        /// Jump or not (Path and Combo).
+        #[serde(default)]
+        jump: Option<bool>,
+        /// New order (Combo).
+        #[serde(default)]
+        order: Option<Order>,
+    },
+    /// Replaces the movements of a piece kind.
+    Moves {
+        /// The kind.
+        piece: K,
+        /// Its new movements.
+        moves: Vec<Movement>,
+    },
+    /// Changes the escape of a piece kind.
+    Escape {
+        /// The kind.
+        piece: K,
+        /// New reach.
+        #[serde(default)]
+        reach: Option<u8>,
+        /// New shape.
+        #[serde(default)]
+        walk: Option<EscapeWalk>,
+        /// New mix.
+        #[serde(default)]
+        mix: Option<Mix>,
+        /// New condition.
+        #[serde(default)]
+        when: Option<EscapeWhen>,
+        /// New landing region.
+        #[serde(default)]
+        region: Option<Region>,
+    },
+    /// Changes how threats are judged.
+    Threats {
+        /// After or before the move.
+        #[serde(default)]
+        judged: Option<Judged>,
+        /// Whether walks may pass threatened squares.
+        #[serde(default)]
+        pass_through: Option<bool>,
+    },
+    /// Sets or removes the small-armies draw.
+    SmallArmies(Option<SmallArmies>),
+    /// What happens to a side with no legal move: `Draw` or `Loss`.
+    NoMoves(Verdict),
+    /// Sets or removes the ply limit.
+    PlyLimit(Option<u32>),
+    /// Which side moves first.
+    FirstPlayer(Side),
+    /// Replaces the endings.
+    Endings(Vec<Ending<K>>),
+}
+
+impl<K> Change<K> {
+    /// The piece kinds the change names.
+    pub fn pieces(&self) -> Vec<&K> {
+        match self {
+            Change::Walk { piece, .. } | Change::Moves { piece, .. } | Change::Escape { piece, .. } => vec![piece],
+            Change::Endings(endings) => endings.iter().flat_map(Ending::pieces).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl<K> Ending<K> {
+    /// The piece kinds the ending names.
+    pub fn pieces(&self) -> Vec<&K> {
+        match self {
+            Ending::Capture { victim, by, .. } => std::iter::once(victim).chain(by).collect(),
+        }
+    }
+
+    /// The same ending with its kinds renamed by `f`.
+    pub fn map<L>(&self, f: &mut impl FnMut(&K) -> L) -> Ending<L> {
+        match self {
+            Ending::Capture { victim, by, result, name } => Ending::Capture {
+                victim: f(victim),
+                by: by.iter().map(&mut *f).collect(),
+                result: *result,
+                name: name.clone(),
+            },
+        }
+    }
+}
+
+impl<K: Clone> Change<K> {
+    /// The same change with its kinds renamed by `f`.
+    pub fn map<L>(&self, f: &mut impl FnMut(&K) -> L) -> Change<L> {
+        match self {
+            Change::Walk { piece, steps, dirs, exact, mix, jump, order } => Change::Walk {
+                piece: f(piece),
+                steps: *steps,
+                dirs: *dirs,
+                exact: *exact,
+                mix: *mix,
+                jump: *jump,
+                order: *order,
+            },
+            Change::Moves { piece, moves } => Change::Moves { piece: f(piece), moves: moves.clone() },
+            Change::Escape { piece, reach, walk, mix, when, region } => {
+                Change::Escape { piece: f(piece), reach: *reach, walk: *walk, mix: *mix, when: *when, region: *region }
+            }
+            Change::Threats { judged, pass_through } => {
+                Change::Threats { judged: *judged, pass_through: *pass_through }
+            }
+            Change::SmallArmies(rule) => Change::SmallArmies(*rule),
+            Change::NoMoves(verdict) => Change::NoMoves(*verdict),
+            Change::PlyLimit(limit) => Change::PlyLimit(*limit),
+            Change::FirstPlayer(side) => Change::FirstPlayer(*side),
+            Change::Endings(endings) => Change::Endings(endings.iter().map(|e| e.map(f)).collect()),
+        }
+    }
+}

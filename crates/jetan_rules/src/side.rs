@@ -1,0 +1,58 @@
+//! The two sides: South (the first player's seat, low ranks) and North.
+
+use serde::Deserialize;
+
+/// A side of the board. South sits at rank 1 and moves "forward" towards higher ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+pub enum Side {
+    /// The side at the low ranks (classic: Black; Sarang and Jeddara: Red).
+    South,
+    /// The side at the high ranks (classic: Orange; Sarang and Jeddara: Blue).
+    North,
+}
+
+impl Side {
+    /// Both sides, South first.
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: an index for per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter that stands for the side in the position text: `s` or `n`.
+    pub fn letter(self) -> char {
+        match self {
+            Side::South => 's',
+            Side::North => 'n',
+        }
+    }
+}
+
+/// A piece on the board: its kind (an index into the variant's piece table) and its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The piece's kind.
+    pub kind: KindId,
+    /// The side the piece belongs to.
+    pub side: Side,
+}
+
+/// A piece kind: its index in the variant's piece table, which is also its rank (0 is highest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindId(pub u8);
+
+impl KindId {
+    /// The kind's index, for arrays indexed by kind.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}

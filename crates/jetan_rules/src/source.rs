@@ -1,0 +1,261 @@
+//! Where things are in a RON source: strings that remember their place, and line/column lookup.
+//!
+//! Serde gives a deserialized value no position, so every string of the variant schema is a
+//! [`Text`] that records its ordinal: the how-many-th string literal of the file it was read
+//! from. [`Source`] tokenizes the file's string literals, so a semantic error about a string
+//! ("unknown piece kind `Q`") can point at its line and column.
+
+use std::cell::Cell;
+use std::fmt;
+
+use serde::{Deserialize, Deserializer};
+
+thread_local! {
+    static STRINGS_READ: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A string read from a variant file, with the ordinal of its literal in that file.
+#[derive(Clone, Debug, Default)]
+pub struct Text {
+    /// The string's value.
+    pub value: String,
+    ordinal: Option<usize>,
+}
+
+impl Text {
+    /// The string's value.
+    pub fn as_str(&self) -> &str {
+        &self.value
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl Eq for Text {}
+
+impl PartialOrd for Text {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Text {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.value.cmp(&other.value)
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.value)
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = String::deserialize(deserializer)?;
+        let ordinal = STRINGS_READ.with(|count| {
+            let ordinal = count.get();
+            count.set(ordinal + 1);
+            ordinal
+        });
+        Ok(Text { value, ordinal: Some(ordinal) })
+    }
+}
+
+/// Runs `read`, numbering the [`Text`]s it deserializes from 0.
+pub(crate) fn with_text_ordinals<T>(read: impl FnOnce() -> T) -> T {
+    STRINGS_READ.with(|count| count.set(0));
+    read()
+}
+
+/// A line and column, both counted from 1 (columns in characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Location {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub col: usize,
+}
+
+/// A string literal of the source: where its text starts (after the quote) and its raw text.
+struct Literal {
+    start: usize,
+    raw_len: usize,
+    value: String,
+}
+
+/// A RON source with its string literals located.
+pub(crate) struct Source<'a> {
+    text: &'a str,
+    literals: Vec<Literal>,
+}
+
+impl<'a> Source<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        Source { text, literals: string_literals(text) }
+    }
+
+    /// The location of a byte offset.
+    pub(crate) fn location(&self, offset: usize) -> Location {
+        let before = &self.text[..offset.min(self.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Location { line, col }
+    }
+
+    /// Where `text` stands in the file; `within` is a byte offset inside its value (0 for the
+    /// opening quote's neighbour). Falls back to the first literal with the same value, then to 1:1.
+    pub(crate) fn locate(&self, text: &Text, within: usize) -> Location {
+        let by_ordinal = text.ordinal.and_then(|n| self.literals.get(n)).filter(|literal| literal.value == text.value);
+        let literal = by_ordinal.or_else(|| self.literals.iter().find(|l| l.value == text.value));
+        match literal {
+            // Point inside the literal only where its raw text is its value (no escapes).
+            Some(l) if l.raw_len == l.value.len() && within <= l.raw_len => self.location(l.start + within),
+            Some(l) => self.location(l.start.saturating_sub(1)),
+            None => Location { line: 1, col: 1 },
+        }
+    }
+}
+
+/// The string literals of a RON text in order, skipping comments and character literals.
+fn string_literals(text: &str) -> Vec<Literal> {
+    let bytes = text.as_bytes();
+    let mut literals = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => i = skip_block_comment(bytes, i),
+            b'\'' => i = skip_char_literal(bytes, i),
+            b'"' => {
+                let (literal, end) = quoted_literal(text, i + 1);
+                literals.push(literal);
+                i = end;
+            }
+            b'r' if is_raw_string_start(bytes, i) => {
+                let (literal, end) = raw_literal(text, i + 1);
+                literals.push(literal);
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    literals
+}
+
+fn skip_block_comment(bytes: &[u8], start: usize) -> usize {
+    let mut depth = 0;
+    let mut i = start;
+    while i + 1 < bytes.len() {
+        match (bytes[i], bytes[i + 1]) {
+            (b'/', b'*') => {
+                depth += 1;
+                i += 2;
+            }
+            (b'*', b'/') => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+fn skip_char_literal(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() && bytes[i] != b'\'' {
+        i += if bytes[i] == b'\\' { 2 } else { 1 };
+    }
+    i + 1
+}
+
+fn is_raw_string_start(bytes: &[u8], i: usize) -> bool {
+    let previous_is_ident = i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+    let mut j = i + 1;
+    while bytes.get(j) == Some(&b'#') {
+        j += 1;
+    }
+    !previous_is_ident && bytes.get(j) == Some(&b'"')
+}
+
+/// Reads a `"…"` literal whose text starts at `start`; returns it and the offset after it.
+fn quoted_literal(text: &str, start: usize) -> (Literal, usize) {
+    let bytes = text.as_bytes();
+    let mut value = String::new();
+    let mut i = start;
+    while i < bytes.len() && bytes[i] != b'"' {
+        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+            let (unescaped, len) = unescape(&text[i + 1..]);
+            value.push_str(&unescaped);
+            i += 1 + len;
+        } else {
+            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
+            value.push(c);
+            i += c.len_utf8();
+        }
+    }
+    (Literal { start, raw_len: i - start, value }, i + 1)
+}
+
+/// Unescapes what follows a backslash: the text it stands for and how many bytes it took.
+fn unescape(after: &str) -> (String, usize) {
+    let Some(c) = after.chars().next() else { return (String::new(), 0) };
+    match c {
+        'n' => ("\n".into(), 1),
+        't' => ("\t".into(), 1),
+        'r' => ("\r".into(), 1),
+        '0' => ("\0".into(), 1),
+        'u' if after.starts_with("u{") => {
+            let end = after.find('}').unwrap_or(after.len() - 1);
+            let code = u32::from_str_radix(&after[2..end], 16).ok().and_then(char::from_u32);
+            (code.map(String::from).unwrap_or_default(), end + 1)
+        }
+        'x' if after.len() >= 3 => {
+            let code = u8::from_str_radix(&after[1..3], 16).map(char::from);
+            (code.map(String::from).unwrap_or_default(), 3)
+        }
+        other => (other.to_string(), other.len_utf8()),
+    }
+}
+
+/// Reads an `r#"…"#` literal starting after the `r`; returns it and the offset after it.
+fn raw_literal(text: &str, after_r: usize) -> (Literal, usize) {
+    let hashes = text[after_r..].bytes().take_while(|&b| b == b'#').count();
+    let start = after_r + hashes + 1;
+    let closing = format!("\"{}", "#".repeat(hashes));
+    let end = text[start..].find(&closing).map_or(text.len(), |n| start + n);
+    let value = text[start..end].to_string();
+    (Literal { start, raw_len: end - start, value }, (end + closing.len()).min(text.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_skip_comments_and_chars() {
+        let src = "// \"not\"\n(a: \"one\", /* \"no\" /* \"nest\" */ */ b: '\"', c: r#\"two\"#, d: \"t\\\"x\")";
+        let values: Vec<_> = string_literals(src).into_iter().map(|l| l.value).collect();
+        assert_eq!(values, ["one", "two", "t\"x"]);
+    }
+
+    #[test]
+    fn locations_are_one_based() {
+        let src = "(\n  name: \"Jetan\",\n)";
+        let source = Source::new(src);
+        let text = Text { value: "Jetan".into(), ordinal: Some(0) };
+        assert_eq!(source.locate(&text, 0), Location { line: 2, col: 10 });
+        assert_eq!(source.locate(&text, 2), Location { line: 2, col: 12 });
+    }
+}

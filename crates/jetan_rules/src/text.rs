@@ -1,0 +1,180 @@
+//! The position text: a one-line record of any position of any variant, like chess's FEN.
+//!
+//! `<ranks> <side> <escapes> <count> <ply> [<result>]`, for example the classic start:
+//! `wpdfrcfdpw/taaaaaaaat/10/10/10/10/10/10/TAAAAAAAAT/WPDFCRFDPW s - - 0`.
+//! - ranks: from the top rank down, separated by `/`; a piece is its label (upper case South,
+//!   lower case North; labels of two or more letters in brackets, `[BC]`), a number counts
+//!   empty squares;
+//! - side to move: `s` or `n`;
+//! - escapes used: `S`, `N`, `SN` or `-`;
+//! - the small-armies count: plies counted, or `-`;
+//! - the ply number;
+//! - the result, once the game is over: `S`, `N` or `=`, then `#` and the reason: an ending's
+//!   number, `small`, `stuck` or `limit` (`S#0`).
+
+use std::fmt::Write;
+use std::sync::Arc;
+
+use crate::{Outcome, Piece, Position, Reason, Side, Square, Variant};
+
+/// A position text that can't be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad position text: {0}")]
+pub struct TextError(pub String);
+
+impl Position {
+    /// The position text.
+    pub fn to_text(&self) -> String {
+        let geometry = self.variant.geometry();
+        let mut text = String::new();
+        for rank in (0..geometry.ranks as i32).rev() {
+            let mut empty = 0;
+            for file in 0..geometry.files as i32 {
+                let square = geometry.square(file, rank).expect("on the board");
+                match self.piece_at(square) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(text, "{empty}").expect("writing to a String");
+                            empty = 0;
+                        }
+                        let label = self.variant.label(piece);
+                        if label.len() == 1 {
+                            text.push_str(&label)
+                        } else {
+                            write!(text, "[{label}]").expect("String")
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(text, "{empty}").expect("writing to a String");
+            }
+            if rank > 0 {
+                text.push('/');
+            }
+        }
+        let escapes: String = Side::BOTH
+            .iter()
+            .filter(|&&side| self.escape_used(side))
+            .map(|side| side.letter().to_ascii_uppercase())
+            .collect();
+        let escapes = if escapes.is_empty() { "-".to_string() } else { escapes };
+        let count = self.small_armies.map_or("-".to_string(), |c| c.to_string());
+        write!(text, " {} {escapes} {count} {}", self.to_move.letter(), self.ply).expect("writing to a String");
+        if let Some(outcome) = self.outcome {
+            let winner = match outcome.winner {
+                Some(side) => side.letter().to_ascii_uppercase(),
+                None => '=',
+            };
+            let reason = match outcome.reason {
+                Reason::Ending(index) => index.to_string(),
+                Reason::SmallArmies => "small".into(),
+                Reason::NoMoves => "stuck".into(),
+                Reason::PlyLimit => "limit".into(),
+            };
+            write!(text, " {winner}#{reason}").expect("writing to a String");
+        }
+        text
+    }
+
+    /// Reads a position text of `variant`.
+    ///
+    /// # Errors
+    /// The text is malformed or doesn't fit the variant's board and pieces.
+    pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<Position, TextError> {
+        let err = |message: String| TextError(message);
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(5..=6).contains(&fields.len()) {
+            return Err(err(format!("expected 5 or 6 fields separated by spaces, found {}", fields.len())));
+        }
+        let pieces = read_board(&variant, fields[0])?;
+        let to_move = match fields[1] {
+            "s" => Side::South,
+            "n" => Side::North,
+            other => return Err(err(format!("side to move must be `s` or `n`, not `{other}`"))),
+        };
+        let mut position = Position::from_parts(variant, &pieces, to_move);
+        if fields[2] != "-" {
+            for c in fields[2].chars() {
+                match c {
+                    'S' => position.set_escape_used(Side::South, true),
+                    'N' => position.set_escape_used(Side::North, true),
+                    other => return Err(err(format!("escapes used must be S, N or -, not `{other}`"))),
+                }
+            }
+        }
+        if fields[3] != "-" {
+            let count = fields[3].parse().map_err(|_| err(format!("bad small-armies count `{}`", fields[3])))?;
+            position.set_small_armies(Some(count));
+        }
+        position.ply = fields[4].parse().map_err(|_| err(format!("bad ply number `{}`", fields[4])))?;
+        if let Some(result) = fields.get(5) {
+            position.outcome = Some(read_outcome(result).ok_or_else(|| err(format!("bad result `{result}`")))?);
+        }
+        Ok(position)
+    }
+}
+
+fn read_board(variant: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, TextError> {
+    let geometry = variant.geometry();
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != geometry.ranks as usize {
+        return Err(TextError(format!("{} ranks given, the board has {}", rows.len(), geometry.ranks)));
+    }
+    let mut pieces = Vec::new();
+    for (row_index, row) in rows.iter().enumerate() {
+        let rank = geometry.ranks as i32 - 1 - row_index as i32;
+        let mut file = 0;
+        let mut chars = row.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut end = start + 1;
+                while let Some(&(i, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                    end = i + d.len_utf8();
+                    chars.next();
+                }
+                file += row[start..end].parse::<i32>().map_err(|_| TextError(format!("bad number in `{row}`")))?;
+                continue;
+            }
+            let label = if c == '[' {
+                let close = row[start..].find(']').ok_or_else(|| TextError(format!("unclosed `[` in `{row}`")))?;
+                let label = &row[start + 1..start + close];
+                while chars.peek().is_some_and(|&(i, _)| i <= start + close) {
+                    chars.next();
+                }
+                label
+            } else {
+                &row[start..start + c.len_utf8()]
+            };
+            let piece =
+                variant.piece_by_label(label).ok_or_else(|| TextError(format!("no piece is labelled `{label}`")))?;
+            let square = geometry
+                .square(file, rank)
+                .ok_or_else(|| TextError(format!("rank {} has more than {} squares", rank + 1, geometry.files)))?;
+            pieces.push((square, piece));
+            file += 1;
+        }
+        if file != geometry.files as i32 {
+            return Err(TextError(format!("rank {} has {file} squares, the board has {}", rank + 1, geometry.files)));
+        }
+    }
+    Ok(pieces)
+}
+
+fn read_outcome(text: &str) -> Option<Outcome> {
+    let (winner, reason) = text.split_once('#')?;
+    let winner = match winner {
+        "S" => Some(Side::South),
+        "N" => Some(Side::North),
+        "=" => None,
+        _ => return None,
+    };
+    let reason = match reason {
+        "small" => Reason::SmallArmies,
+        "stuck" => Reason::NoMoves,
+        "limit" => Reason::PlyLimit,
+        index => Reason::Ending(index.parse().ok()?),
+    };
+    Some(Outcome { winner, reason })
+}

@@ -1,0 +1,349 @@
+//! A variant ready to play: its pieces, setup and rules, with the chosen rule options applied,
+//! and the tables move generation reads.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::reach::{fixed_reach, movement_reach};
+use crate::{
+    Change, ChoiceError, Ending, EscapeRule, EscapeWalk, Geometry, KindId, LoadError, LoadErrors, Location, Movement,
+    Piece, RuleOption, Side, SmallArmies, Square, SquareSet, Threats, Verdict, walk::WalkRule, walk::walk_ends,
+    zobrist::Zobrist,
+};
+
+/// A piece's gender, which squads, charm and capture limits read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+pub enum Gender {
+    /// Male.
+    Male,
+    /// Female.
+    Female,
+    /// Neither (beasts).
+    None,
+}
+
+/// A kind of piece: what it is called, how it moves, what it can do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// Identifier used in the variant file, such as `warrior`.
+    pub id: String,
+    /// Display name, such as `Warrior`.
+    pub name: String,
+    /// Notation letter(s) as South writes them (upper case); North writes them in lower case.
+    pub letter: String,
+    /// A sentence or two for players.
+    pub description: String,
+    /// Gender.
+    pub gender: Gender,
+    /// Whether it may capture.
+    pub armed: bool,
+    /// Worth, for the AI and for the equal-value draw.
+    pub value: i32,
+    /// How it moves.
+    pub moves: Vec<Movement>,
+    /// Never lands on a threatened square.
+    pub shuns_threats: bool,
+    /// Its once-a-game escape, if it has one.
+    pub escape: Option<EscapeRule>,
+}
+
+/// The rules of a game, beyond its pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The side that moves first.
+    pub first: Side,
+    /// How captures end the game; the first that matches applies.
+    pub endings: Vec<Ending<KindId>>,
+    /// The draw when both armies are small.
+    pub small_armies: Option<SmallArmies>,
+    /// What happens to a side with no legal move.
+    pub no_moves: Verdict,
+    /// A draw after this many plies.
+    pub ply_limit: Option<u32>,
+    /// How threats against pieces that shun them are judged.
+    pub threats: Threats,
+}
+
+/// A variant file, checked, as written (before its rule options are chosen).
+#[derive(Debug)]
+pub(crate) struct Definition {
+    pub name: String,
+    pub description: String,
+    pub geometry: Geometry,
+    pub side_names: [String; 2],
+    pub kinds: Vec<PieceKind>,
+    pub setup: Vec<(Square, Piece)>,
+    pub rules: Rules,
+    pub options: Vec<RuleOption<KindId>>,
+}
+
+/// A playable variant: a definition with one choice made for each rule option.
+#[derive(Debug)]
+pub struct Variant {
+    definition: Arc<Definition>,
+    kinds: Vec<PieceKind>,
+    rules: Rules,
+    choices: Vec<usize>,
+    pub(crate) tables: Tables,
+    pub(crate) zobrist: Zobrist,
+}
+
+/// Reach tables: what can be computed once per square.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    squares: usize,
+    /// Per (kind, side, square): the squares reached by the movements that ignore blockers.
+    fixed: Vec<SquareSet>,
+    /// Per kind: its movements that depend on blockers.
+    pub blocked: Vec<Vec<Movement>>,
+    /// Per (kind, square): the squares an escape reaches.
+    escape: Vec<SquareSet>,
+}
+
+impl Tables {
+    /// Squares reached by the blocker-independent movements of a piece standing on `square`.
+    pub fn fixed(&self, piece: Piece, square: Square) -> SquareSet {
+        self.fixed[(piece.kind.index() * 2 + piece.side.index()) * self.squares + square.index()]
+    }
+
+    /// Squares an escape from `square` reaches.
+    pub fn escape(&self, kind: KindId, square: Square) -> SquareSet {
+        self.escape[kind.index() * self.squares + square.index()]
+    }
+}
+
+impl Variant {
+    /// Reads a variant from RON text, with the default choice of every rule option.
+    /// `origin` names the text in error messages (usually its file name).
+    ///
+    /// # Errors
+    /// Every problem found, each with its line and column.
+    pub fn load(text: &str, origin: &str) -> Result<Variant, LoadErrors> {
+        let definition = crate::load::definition(text, origin)?;
+        let defaults = vec![0; definition.options.len()];
+        Ok(Variant::build(Arc::new(definition), defaults))
+    }
+
+    /// Reads a variant file, with the default choice of every rule option.
+    ///
+    /// # Errors
+    /// The file can't be read, or holds problems (each with its line and column).
+    pub fn load_file(path: &Path) -> Result<Variant, LoadErrors> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            LoadErrors(vec![LoadError {
+                origin: origin.clone(),
+                location: Location { line: 1, col: 1 },
+                message: format!("cannot read the file: {error}"),
+            }])
+        })?;
+        Variant::load(&text, &origin)
+    }
+
+    /// The same variant with some rule options chosen: pairs of option id and choice id.
+    /// Options not named keep this variant's choice.
+    ///
+    /// # Errors
+    /// An option or choice the variant does not have.
+    pub fn with_choices<S: AsRef<str>>(&self, choices: &[(S, S)]) -> Result<Variant, ChoiceError> {
+        let options = &self.definition.options;
+        let mut chosen = self.choices.clone();
+        for (option, choice) in choices {
+            let (option, choice) = (option.as_ref(), choice.as_ref());
+            let list = |ids: Vec<&str>| ids.join(", ");
+            let index =
+                options.iter().position(|o| o.id.as_str() == option).ok_or_else(|| ChoiceError::UnknownOption {
+                    option: option.into(),
+                    known: list(options.iter().map(|o| o.id.as_str()).collect()),
+                })?;
+            let choices = &options[index].choices;
+            chosen[index] =
+                choices.iter().position(|c| c.id.as_str() == choice).ok_or_else(|| ChoiceError::UnknownChoice {
+                    option: option.into(),
+                    choice: choice.into(),
+                    known: list(choices.iter().map(|c| c.id.as_str()).collect()),
+                })?;
+        }
+        Ok(Variant::build(self.definition.clone(), chosen))
+    }
+
+    /// Parses `option=choice` pairs (as given on a command line) and applies them.
+    ///
+    /// # Errors
+    /// A pair without `=`, or an option or choice the variant does not have.
+    pub fn with_choice_args(&self, args: &[String]) -> Result<Variant, ChoiceError> {
+        let pairs = args
+            .iter()
+            .map(|arg| arg.split_once('=').ok_or_else(|| ChoiceError::Malformed(arg.clone())))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.with_choices(&pairs)
+    }
+
+    fn build(definition: Arc<Definition>, choices: Vec<usize>) -> Variant {
+        let mut kinds = definition.kinds.clone();
+        let mut rules = definition.rules.clone();
+        for (option, &choice) in definition.options.iter().zip(&choices) {
+            for change in &option.choices[choice].set {
+                apply(change, &mut kinds, &mut rules);
+            }
+        }
+        let geometry = definition.geometry;
+        let tables = Tables::new(geometry, &kinds);
+        let counter_values = rules.small_armies.map_or(0, |s| s.plies as usize);
+        let zobrist = Zobrist::new(kinds.len(), geometry.len(), counter_values);
+        Variant { definition, kinds, rules, choices, tables, zobrist }
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.definition.name
+    }
+
+    /// A paragraph for players.
+    pub fn description(&self) -> &str {
+        &self.definition.description
+    }
+
+    /// The board's shape.
+    pub fn geometry(&self) -> Geometry {
+        self.definition.geometry
+    }
+
+    /// What a side is called in this variant (classic: Black and Orange).
+    pub fn side_name(&self, side: Side) -> &str {
+        &self.definition.side_names[side.index()]
+    }
+
+    /// The piece kinds, highest rank first.
+    pub fn kinds(&self) -> &[PieceKind] {
+        &self.kinds
+    }
+
+    /// One piece kind.
+    pub fn kind(&self, kind: KindId) -> &PieceKind {
+        &self.kinds[kind.index()]
+    }
+
+    /// The kind with this identifier (as in the variant file).
+    pub fn kind_by_id(&self, id: &str) -> Option<KindId> {
+        self.kinds.iter().position(|k| k.id == id).map(|i| KindId(i as u8))
+    }
+
+    /// The piece a notation label stands for: the kind by its letter(s), the side by the case
+    /// of the first letter (upper case South).
+    pub fn piece_by_label(&self, label: &str) -> Option<Piece> {
+        let first = label.chars().next()?;
+        let side = if first.is_uppercase() { Side::South } else { Side::North };
+        let kind = self.kinds.iter().position(|k| k.letter.eq_ignore_ascii_case(label))?;
+        Some(Piece { kind: KindId(kind as u8), side })
+    }
+
+    /// A piece's notation label: its letter(s), upper case for South, lower case for North.
+    pub fn label(&self, piece: Piece) -> String {
+        let letter = &self.kind(piece.kind).letter;
+        match piece.side {
+            Side::South => letter.to_ascii_uppercase(),
+            Side::North => letter.to_ascii_lowercase(),
+        }
+    }
+
+    /// Where the pieces stand at the start.
+    pub fn setup(&self) -> &[(Square, Piece)] {
+        &self.definition.setup
+    }
+
+    /// The rules with the chosen options applied.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rule options a player may choose among.
+    pub fn options(&self) -> &[RuleOption<KindId>] {
+        &self.definition.options
+    }
+
+    /// The index of the chosen choice of each option, in the order of [`Variant::options`].
+    pub fn choices(&self) -> &[usize] {
+        &self.choices
+    }
+}
+
+/// Applies one change of a rule option.
+fn apply(change: &Change<KindId>, kinds: &mut [PieceKind], rules: &mut Rules) {
+    match change {
+        Change::Walk { piece, steps: s, dirs: d, exact: e, mix: m, jump: j, order: o } => {
+            for movement in &mut kinds[piece.index()].moves {
+                match movement {
+                    Movement::Path { steps, dirs, exact, mix, jump } => {
+                        *steps = s.unwrap_or(*steps);
+                        *dirs = d.unwrap_or(*dirs);
+                        *exact = e.unwrap_or(*exact);
+                        *mix = m.unwrap_or(*mix);
+                        *jump = j.unwrap_or(*jump);
+                    }
+                    Movement::Combo { order, jump, .. } => {
+                        *order = o.unwrap_or(*order);
+                        *jump = j.unwrap_or(*jump);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Change::Moves { piece, moves } => kinds[piece.index()].moves = moves.clone(),
+        Change::Escape { piece, reach, walk, mix, when, region } => {
+            if let Some(escape) = &mut kinds[piece.index()].escape {
+                escape.reach = reach.unwrap_or(escape.reach);
+                escape.walk = walk.unwrap_or(escape.walk);
+                escape.mix = mix.unwrap_or(escape.mix);
+                escape.when = when.unwrap_or(escape.when);
+                escape.region = region.unwrap_or(escape.region);
+            }
+        }
+        Change::Threats { judged, pass_through } => {
+            rules.threats.judged = judged.unwrap_or(rules.threats.judged);
+            rules.threats.pass_through = pass_through.unwrap_or(rules.threats.pass_through);
+        }
+        Change::SmallArmies(rule) => rules.small_armies = *rule,
+        Change::NoMoves(verdict) => rules.no_moves = *verdict,
+        Change::PlyLimit(limit) => rules.ply_limit = *limit,
+        Change::FirstPlayer(side) => rules.first = *side,
+        Change::Endings(endings) => rules.endings = endings.clone(),
+    }
+}
+
+impl Tables {
+    fn new(geometry: Geometry, kinds: &[PieceKind]) -> Tables {
+        let squares = geometry.len();
+        let mut fixed = Vec::with_capacity(kinds.len() * 2 * squares);
+        for kind in kinds {
+            for side in Side::BOTH {
+                fixed.extend(geometry.squares().map(|square| fixed_reach(geometry, &kind.moves, side, square)));
+            }
+        }
+        let blocked =
+            kinds.iter().map(|kind| kind.moves.iter().filter(|m| !m.ignores_blockers()).cloned().collect()).collect();
+        let mut escape = Vec::with_capacity(kinds.len() * squares);
+        for kind in kinds {
+            escape.extend(geometry.squares().map(|square| match kind.escape {
+                Some(rule) => escape_reach(geometry, &rule, square),
+                None => SquareSet::EMPTY,
+            }));
+        }
+        Tables { squares, fixed, blocked, escape }
+    }
+}
+
+/// The squares an escape can reach from `square`, wherever the pieces stand.
+fn escape_reach(geometry: Geometry, rule: &EscapeRule, square: Square) -> SquareSet {
+    match rule.walk {
+        EscapeWalk::Leap => {
+            movement_reach(geometry, &Movement::Area(rule.reach), Side::South, square, &SquareSet::EMPTY)
+        }
+        EscapeWalk::Exact | EscapeWalk::UpTo => {
+            let walk = WalkRule::jumping(rule.reach, rule.walk == EscapeWalk::Exact, rule.mix);
+            walk_ends(geometry, square, &walk, &|_| true)
+        }
+    }
+}
