@@ -16,7 +16,7 @@ pub(crate) fn movement_reach(
     match movement {
         Movement::Path { .. } | Movement::Combo { .. } => {
             let rule = WalkRule::of(movement).expect("paths and combos are walks");
-            walk_ends(geometry, from, &rule, &|square| !occupied.contains(square))
+            walk_ends(geometry, from, &rule, &|square| rule.jump || !occupied.contains(square))
         }
         Movement::Ride { dirs, max } => {
             let mut reach = SquareSet::EMPTY;

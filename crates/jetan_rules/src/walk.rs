@@ -95,7 +95,8 @@ struct Trail {
 }
 
 /// Calls `visit` with every walk the rule allows from `origin` (origin first), in the fixed
-/// search order; `passable` says which squares a non-jumping walk may pass through.
+/// search order; `passable` says which squares the walk may pass through (for a jumping walk,
+/// every square but those the caller forbids).
 fn each_walk(
     geometry: Geometry,
     origin: Square,
@@ -121,7 +122,7 @@ fn extend(
     if taken >= rule.min && target.is_none_or(|t| t == here) {
         visit(&trail.squares)?;
     }
-    if taken == rule.max || (taken > 0 && !rule.jump && !passable(here)) {
+    if taken == rule.max || (taken > 0 && !passable(here)) {
         return ControlFlow::Continue(());
     }
     for dir in Dir::ALL {

@@ -1,0 +1,104 @@
+//! Helpers shared by the rules tests: loading variants, building positions, random games.
+
+#![allow(dead_code, reason = "each test file uses its own subset of the helpers")]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use jetan_rules::{Move, Position, Side, Variant};
+
+/// The path of a file in the repository's `assets/variants`.
+pub fn variant_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants").join(name)
+}
+
+/// Classic Jetan with some rule options chosen (`option=choice`).
+pub fn jetan(choices: &[&str]) -> Arc<Variant> {
+    let variant = Variant::load_file(&variant_path("jetan.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+    Arc::new(variant.with_choice_args(&choices).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// A position of `variant` with just these pieces (`("e5", "C")`: upper case South) and
+/// `side` to move.
+pub fn position(variant: &Arc<Variant>, pieces: &[(&str, &str)], side: Side) -> Position {
+    let geometry = variant.geometry();
+    let mut ranks = Vec::new();
+    for rank in (0..geometry.ranks as i32).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..geometry.files as i32 {
+            let square = geometry.square(file, rank).unwrap();
+            let name = geometry.name(square).to_string();
+            match pieces.iter().find(|(s, _)| *s == name) {
+                Some((_, label)) => {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row += label;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        ranks.push(row);
+    }
+    let text = format!("{} {} - - 0", ranks.join("/"), side.letter());
+    Position::from_text(variant.clone(), &text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// The legal moves from one square, as destination names, sorted.
+pub fn targets(position: &Position, from: &str) -> Vec<String> {
+    let geometry = position.variant().geometry();
+    let from = geometry.parse(from).unwrap();
+    let mut targets: Vec<String> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == from)
+        .map(|m| geometry.name(m.to).to_string())
+        .collect();
+    targets.sort();
+    targets
+}
+
+/// Plays moves given in notation.
+pub fn play(position: &mut Position, moves: &[&str]) {
+    for text in moves {
+        let mv = position.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+        position.play(mv);
+    }
+}
+
+/// A small deterministic random number generator (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// A random game from `start`: the positions before each move and the moves, until the game
+/// ends or `max_plies` are played.
+pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Vec<(Position, Move)> {
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut position = start.clone();
+    let mut game = Vec::new();
+    for _ in 0..max_plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.push((position.clone(), mv));
+        position.play(mv);
+    }
+    game
+}

@@ -1,0 +1,115 @@
+//! The command line: `jetan validate`, `perft`, `legal` and `bench`, each printing plain text.
+
+mod bench;
+mod legal;
+mod perft;
+mod validate;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+use jetan_rules::{Position, Variant};
+
+/// Jetan, Burroughs' Martian chess, and James Spratt's Jetan Sarang and Jetan Jeddara.
+#[derive(Parser)]
+#[command(version, about)]
+pub struct Cli {
+    /// A rules tool to run instead of the game.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The rules tools.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Checks a variant file: a one-line summary, or each error as FILE:LINE:COL: message.
+    Validate {
+        /// The variant file.
+        file: PathBuf,
+    },
+    /// Counts the move sequences of each depth (perft), then the speed.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The deepest depth to count.
+        #[arg(long)]
+        depth: u32,
+        /// Also print each first move with its count at the deepest depth.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Lists the legal moves, one per line, in notation.
+    Legal {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Times move generation: perft at a fixed depth several times; prints each run and the median.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The perft depth to time.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// How many runs.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+}
+
+/// Which game and position a tool works on.
+#[derive(Args)]
+pub struct GameArgs {
+    /// The variant file.
+    #[arg(long, default_value = "assets/variants/jetan.ron")]
+    variant: PathBuf,
+    /// A rule option's choice, as option=choice (repeatable).
+    #[arg(long = "option", value_name = "OPTION=CHOICE")]
+    options: Vec<String>,
+    /// A position text to start from instead of the variant's start position.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, in notation, separated by commas.
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+impl GameArgs {
+    /// The position the arguments describe.
+    fn position(&self) -> Result<Position, String> {
+        let variant = load_variant(&self.variant)?;
+        let variant = Arc::new(variant.with_choice_args(&self.options).map_err(|e| e.to_string())?);
+        let mut position = match &self.position {
+            Some(text) => Position::from_text(variant, text).map_err(|e| e.to_string())?,
+            None => Position::start(variant),
+        };
+        let moves = self.moves.as_deref().unwrap_or("");
+        for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
+            let mv = position.parse_move(text).map_err(|e| format!("move {}: {e}", number + 1))?;
+            position.play(mv);
+        }
+        Ok(position)
+    }
+}
+
+fn load_variant(path: &Path) -> Result<Variant, String> {
+    Variant::load_file(path).map_err(|errors| errors.to_string())
+}
+
+/// Runs a tool; errors go to standard error and make the exit code 1.
+pub fn run(command: Command) -> ExitCode {
+    let result = match command {
+        Command::Validate { file } => validate::run(&file),
+        Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
+        Command::Legal { game } => legal::run(&game),
+        Command::Bench { game, depth, runs } => bench::run(&game, depth, runs),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! `jetan perft`: move-tree counts by depth, and the speed.
+
+use std::time::Instant;
+
+use super::GameArgs;
+
+/// Prints `perft D: COUNT` for each depth, then nodes per second.
+pub fn run(game: &GameArgs, depth: u32, divide: bool) -> Result<(), String> {
+    let mut position = game.position()?;
+    let started = Instant::now();
+    if divide {
+        for (mv, nodes) in jetan_rules::divide(&mut position, depth) {
+            println!("{}: {nodes}", position.move_text(mv));
+        }
+    }
+    let mut total = 0;
+    for d in 1..=depth {
+        let nodes = jetan_rules::perft(&mut position, d);
+        total += nodes;
+        println!("perft {d}: {nodes}");
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!("{:.0} nodes per second ({total} nodes in {seconds:.3} s)", total as f64 / seconds.max(1e-9));
+    Ok(())
+}
