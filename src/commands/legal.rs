@@ -5,11 +5,7 @@ use super::GameArgs;
 /// Prints every legal move in notation; a finished game prints its outcome instead.
 pub fn run(game: &GameArgs) -> Result<(), String> {
     let position = game.position()?;
-    for mv in position.legal_moves() {
-        println!("{}", position.move_text(mv));
-    }
-    if let Some(outcome) = position.outcome() {
-        println!("{}", outcome.describe(position.variant()));
-    }
-    Ok(())
+    let moves = position.legal_moves().into_iter().map(|mv| position.move_text(mv));
+    let outcome = position.outcome().map(|outcome| outcome.describe(position.variant()));
+    super::print_lines(moves.chain(outcome))
 }

@@ -93,6 +93,19 @@ impl GameArgs {
     }
 }
 
+/// Prints lines to standard output; stops quietly when the reader has gone (`| head`).
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match writeln!(out, "{line}") {
+            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            result => result.map_err(|error| error.to_string())?,
+        }
+    }
+    Ok(())
+}
+
 fn load_variant(path: &Path) -> Result<Variant, String> {
     Variant::load_file(path).map_err(|errors| errors.to_string())
 }

@@ -9,9 +9,8 @@ pub fn run(game: &GameArgs, depth: u32, divide: bool) -> Result<(), String> {
     let mut position = game.position()?;
     let started = Instant::now();
     if divide {
-        for (mv, nodes) in jetan_rules::divide(&mut position, depth) {
-            println!("{}: {nodes}", position.move_text(mv));
-        }
+        let counts = jetan_rules::divide(&mut position, depth);
+        super::print_lines(counts.into_iter().map(|(mv, nodes)| format!("{}: {nodes}", position.move_text(mv))))?;
     }
     let mut total = 0;
     for d in 1..=depth {

@@ -81,7 +81,9 @@ impl Position {
             return format!("; it is {}'s turn", variant.side_name(self.to_move));
         }
         if label.is_some_and(|l| variant.label(piece) != l) {
-            return format!("; the piece there is a {}", variant.kind(piece.kind).name);
+            let (side, name, label) =
+                (variant.side_name(piece.side), &variant.kind(piece.kind).name, variant.label(piece));
+            return format!("; the piece there is {side}'s {name} ({label})");
         }
         let kind = variant.kind(piece.kind);
         let reaches = self.reach(piece, from, &self.occupied()).contains(to);

@@ -43,21 +43,21 @@ fn draw() -> Verdict {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Board")]
 pub(crate) struct BoardFile {
     pub files: u8,
     pub ranks: u8,
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Sides")]
 pub(crate) struct SidesFile {
     pub south: Text,
     pub north: Text,
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Piece")]
 pub(crate) struct PieceFile {
     pub id: Text,
     pub name: Text,
@@ -78,7 +78,7 @@ fn armed() -> bool {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Setup")]
 pub(crate) struct SetupFile {
     /// South's ranks, rank 1 first: one letter (upper case) or `.` per file, separated by spaces.
     #[serde(default)]
@@ -91,6 +91,7 @@ pub(crate) struct SetupFile {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename = "North")]
 pub(crate) enum NorthFile {
     /// South's pieces turned half a turn about the centre of the board.
     Rotated,

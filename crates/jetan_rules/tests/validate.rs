@@ -1,0 +1,142 @@
+//! Variant files: every shipped file loads, and each kind of mistake is reported with the
+//! file, line and column where it stands. No input, however broken, panics.
+
+mod common;
+
+use jetan_rules::{LoadErrors, Variant};
+
+fn jetan_text() -> String {
+    std::fs::read_to_string(common::variant_path("jetan.ron")).unwrap()
+}
+
+/// Loads jetan.ron with `from` replaced by `to` (the first occurrence after `after`).
+fn load_edited(after: &str, from: &str, to: &str) -> (String, LoadErrors) {
+    let text = jetan_text();
+    let start = text.find(after).expect("anchor in jetan.ron");
+    let at = start + text[start..].find(from).expect("text to replace in jetan.ron");
+    let edited = format!("{}{to}{}", &text[..at], &text[at + from.len()..]);
+    let errors = Variant::load(&edited, "jetan.ron").expect_err("the edit breaks the file");
+    (edited, errors)
+}
+
+/// The 1-based line and column of the first occurrence of `needle` after `after`.
+fn place_of(text: &str, after: &str, needle: &str) -> (usize, usize) {
+    let start = text.find(after).unwrap();
+    let at = start + text[start..].find(needle).unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let col = text[..at].rsplit('\n').next().unwrap().chars().count() + 1;
+    (line, col)
+}
+
+fn assert_reported(errors: &LoadErrors, place: (usize, usize), words: &str) {
+    let expected = format!("jetan.ron:{}:{}: ", place.0, place.1);
+    assert!(
+        errors.0.iter().any(|e| e.to_string().starts_with(&expected) && e.message.contains(words)),
+        "expected `{expected}…{words}…`, got:\n{errors}"
+    );
+}
+
+#[test]
+fn every_shipped_variant_loads() {
+    let dir = common::variant_path("");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            Variant::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
+            count += 1;
+        }
+    }
+    assert!(count >= 1);
+}
+
+#[test]
+fn a_syntax_error_names_its_line() {
+    let (text, errors) = load_edited("id: \"dwar\"", "name: \"Dwar\",", "name: \"Dwar\" letter");
+    let (line, _) = place_of(&text, "id: \"dwar\"", "letter");
+    assert_eq!(errors.0.len(), 1);
+    assert_eq!(errors.0[0].location.line, line, "{errors}");
+}
+
+#[test]
+fn an_unknown_key_is_named() {
+    let (text, errors) = load_edited("id: \"dwar\"", "gender: Male,", "gender: Male, colour: \"red\",");
+    let (line, _) = place_of(&text, "id: \"dwar\"", "colour");
+    assert_eq!(errors.0[0].location.line, line, "{errors}");
+    assert!(errors.0[0].message.contains("colour"), "{errors}");
+}
+
+#[test]
+fn an_unknown_piece_in_the_setup_points_at_its_letter() {
+    let (text, errors) = load_edited("setup:", "\"W P D F C R", "\"W P D F Q R");
+    assert_reported(&errors, place_of(&text, "setup:", "Q R"), "no piece has the letter `Q`");
+}
+
+#[test]
+fn a_square_off_the_board_is_named() {
+    let (text, errors) = load_edited("north: Rotated", "north: Rotated,", "north: Rotated, place: {\"k11\": \"W\"},");
+    assert_reported(&errors, place_of(&text, "place:", "k11"), "not a square of the 10 x 10 board");
+}
+
+#[test]
+fn a_duplicate_letter_is_found_where_it_is_repeated() {
+    let (text, errors) = load_edited("id: \"dwar\"", "letter: \"D\"", "letter: \"W\"");
+    assert_reported(&errors, place_of(&text, "id: \"warrior\"", "W\""), "letter `W` is already the letter");
+}
+
+#[test]
+fn an_ending_must_name_a_piece_of_the_variant() {
+    let (text, errors) = load_edited("endings:", "victim: \"princess\"", "victim: \"queen\"");
+    assert_reported(&errors, place_of(&text, "endings:", "queen"), "unknown piece kind `queen`");
+}
+
+#[test]
+fn an_option_must_name_a_piece_of_the_variant() {
+    let (text, errors) = load_edited("options:", "Walk(piece: \"warrior\"", "Walk(piece: \"warior\"");
+    assert_reported(&errors, place_of(&text, "options:", "warior"), "unknown piece kind `warior`");
+}
+
+#[test]
+fn a_short_setup_row_is_reported() {
+    let (text, errors) = load_edited("setup:", "\"T A A A A A A A A T\"", "\"T A A A A A A A T\"");
+    assert_reported(&errors, place_of(&text, "setup:", "T A A"), "a row needs 10 squares");
+}
+
+#[test]
+fn all_errors_are_reported_at_once() {
+    let text = jetan_text().replacen("victim: \"princess\"", "victim: \"queen\"", 1).replacen(
+        "\"W P D F C R",
+        "\"W P D F Q R",
+        1,
+    );
+    let errors = Variant::load(&text, "jetan.ron").unwrap_err();
+    assert_eq!(errors.0.len(), 2, "{errors}");
+    assert!(errors.0[0].location < errors.0[1].location);
+}
+
+#[test]
+fn broken_input_never_panics() {
+    let text = jetan_text();
+    let mut rng = common::Rng(0x5eed);
+    for _ in 0..3000 {
+        let mut bytes = text.as_bytes().to_vec();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len());
+            match rng.below(4) {
+                0 => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, b"(),:\"[]{}9xZ- "[rng.below(14)]),
+                2 => bytes.truncate(at),
+                _ => bytes[at] = b"0123456789\"(),"[rng.below(14)],
+            }
+            if bytes.is_empty() {
+                break;
+            }
+        }
+        let mutated = String::from_utf8_lossy(&bytes);
+        if let Err(errors) = Variant::load(&mutated, "fuzz.ron") {
+            assert!(!errors.0.is_empty());
+        }
+    }
+}
