@@ -42,6 +42,10 @@ pub enum Reason {
     NoMoves,
     /// The ply limit was reached.
     PlyLimit,
+    /// The loser resigned.
+    Resigned,
+    /// The players agreed a draw.
+    DrawAgreed,
 }
 
 impl Outcome {
@@ -66,6 +70,10 @@ impl Outcome {
             Reason::SmallArmies => "both armies were small and no one won in time".into(),
             Reason::NoMoves => "no legal move".into(),
             Reason::PlyLimit => "the move limit was reached".into(),
+            Reason::Resigned => {
+                format!("{} resigned", self.winner.map_or("a side", |w| variant.side_name(w.opponent())))
+            }
+            Reason::DrawAgreed => "agreed".into(),
         };
         match self.winner {
             Some(side) => format!("{} wins: {why}", variant.side_name(side)),

@@ -47,11 +47,12 @@ impl Position {
     /// The variant's start position.
     pub fn start(variant: Arc<Variant>) -> Position {
         let pieces = variant.setup().to_vec();
-        Position::from_parts(variant.clone(), &pieces, variant.rules().first)
+        Position::from_pieces(variant.clone(), &pieces, variant.rules().first)
     }
 
-    /// A position with these pieces and this side to move, nothing else remembered.
-    pub(crate) fn from_parts(variant: Arc<Variant>, pieces: &[(Square, Piece)], to_move: Side) -> Position {
+    /// A position with these pieces and this side to move, nothing else remembered (no escape
+    /// used, no small-armies count, ply 0).
+    pub fn from_pieces(variant: Arc<Variant>, pieces: &[(Square, Piece)], to_move: Side) -> Position {
         let mut position = Position {
             board: vec![None; variant.geometry().len()],
             variant,

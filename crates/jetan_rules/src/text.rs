@@ -10,7 +10,7 @@
 //! - the small-armies count: plies counted, or `-`;
 //! - the ply number;
 //! - the result, once the game is over: `S`, `N` or `=`, then `#` and the reason: an ending's
-//!   number, `small`, `stuck` or `limit` (`S#0`).
+//!   number, `small`, `stuck`, `limit`, `resigned` or `agreed` (`S#0`).
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -72,6 +72,8 @@ impl Position {
                 Reason::SmallArmies => "small".into(),
                 Reason::NoMoves => "stuck".into(),
                 Reason::PlyLimit => "limit".into(),
+                Reason::Resigned => "resigned".into(),
+                Reason::DrawAgreed => "agreed".into(),
             };
             write!(text, " {winner}#{reason}").expect("writing to a String");
         }
@@ -94,7 +96,7 @@ impl Position {
             "n" => Side::North,
             other => return Err(err(format!("side to move must be `s` or `n`, not `{other}`"))),
         };
-        let mut position = Position::from_parts(variant, &pieces, to_move);
+        let mut position = Position::from_pieces(variant, &pieces, to_move);
         if fields[2] != "-" {
             for c in fields[2].chars() {
                 match c {
@@ -174,6 +176,8 @@ fn read_outcome(text: &str) -> Option<Outcome> {
         "small" => Reason::SmallArmies,
         "stuck" => Reason::NoMoves,
         "limit" => Reason::PlyLimit,
+        "resigned" => Reason::Resigned,
+        "agreed" => Reason::DrawAgreed,
         index => Reason::Ending(index.parse().ok()?),
     };
     Some(Outcome { winner, reason })
