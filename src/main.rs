@@ -2,17 +2,40 @@
 
 mod commands;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use bevy::prelude::*;
 use clap::Parser;
+use jetan::variant_asset::asset_path;
+use jetan::{JetanPlugin, Launch};
+
+/// Jetan, Burroughs' Martian chess, and James Spratt's Jetan Sarang and Jetan Jeddara.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    /// A rules tool to run instead of the game.
+    #[command(subcommand)]
+    command: Option<commands::Command>,
+    /// Save a screenshot of the game to this PNG file once it is drawn, then exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// The variant to play (a file in assets/variants/).
+    #[arg(long, value_name = "FILE")]
+    variant: Option<String>,
+    /// Moves to play at the start, in notation, separated by commas.
+    #[arg(long)]
+    moves: Option<String>,
+}
 
 fn main() -> ExitCode {
-    let cli = commands::Cli::parse();
-    match cli.command {
-        Some(command) => commands::run(command),
-        None => {
-            eprintln!("The 3D game is not built yet; the rules tools are. Run `jetan --help` for them.");
-            ExitCode::FAILURE
-        }
+    let cli = Cli::parse();
+    if let Some(command) = cli.command {
+        return commands::run(command);
+    }
+    let launch = Launch { variant: cli.variant.as_deref().map(asset_path), moves: cli.moves, screenshot: cli.screenshot };
+    match App::new().add_plugins(JetanPlugin { launch }).run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(_) => ExitCode::FAILURE,
     }
 }

@@ -9,17 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Subcommand};
 use jetan_rules::{Position, Variant};
-
-/// Jetan, Burroughs' Martian chess, and James Spratt's Jetan Sarang and Jetan Jeddara.
-#[derive(Parser)]
-#[command(version, about)]
-pub struct Cli {
-    /// A rules tool to run instead of the game.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
 
 /// The rules tools.
 #[derive(Subcommand)]

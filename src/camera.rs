@@ -1,0 +1,129 @@
+//! The camera: orbits and zooms with the mouse (right button drag, wheel), turns to face the
+//! human's side, and switches to a top-down view (`V` or the View button).
+
+use bevy::camera::ScalingMode;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use crate::board::BoardLayout;
+use crate::settings::{HumanSide, Settings, View};
+
+/// Where the camera looks from, around the board's centre.
+#[derive(Component, Debug)]
+pub struct BoardCamera {
+    /// Turn about the vertical axis; 0 looks from South's edge.
+    pub yaw: f32,
+    /// Angle above the board, in radians.
+    pub pitch: f32,
+    /// Distance from the centre, in squares.
+    pub distance: f32,
+    /// The current view.
+    pub view: View,
+}
+
+/// Switch between the orbiting and the top-down view.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ToggleView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ToggleView>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (toggle_view, orbit, face_human, place_camera).chain().in_set(crate::AppSystems::RecordInput));
+}
+
+fn spawn_camera(mut commands: Commands, settings: Res<Settings>) {
+    commands.spawn((
+        Camera3d::default(),
+        BoardCamera { yaw: 0.0, pitch: 0.85, distance: 14.0, view: settings.view },
+        Transform::from_xyz(0.0, 10.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
+        DistanceFog {
+            color: Color::srgb(0.80, 0.56, 0.36),
+            directional_light_color: Color::srgba(1.0, 0.80, 0.55, 0.4),
+            directional_light_exponent: 20.0,
+            falloff: FogFalloff::Linear { start: 30.0, end: 90.0 },
+        },
+        AmbientLight { color: Color::srgb(1.0, 0.78, 0.6), brightness: 350.0, ..default() },
+    ));
+}
+
+fn toggle_view(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut toggles: MessageReader<ToggleView>,
+    mut cameras: Query<&mut BoardCamera>,
+) {
+    let typed = keys.just_pressed(KeyCode::KeyV) && !egui.is_some_and(|e| e.wants_keyboard_input());
+    if toggles.read().count() % 2 == 1 || typed {
+        for mut camera in &mut cameras {
+            camera.view = match camera.view {
+                View::Orbit => View::TopDown,
+                View::TopDown => View::Orbit,
+            };
+        }
+    }
+}
+
+fn orbit(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut cameras: Query<&mut BoardCamera>,
+) {
+    if egui.is_some_and(|e| e.is_pointer_over_area()) {
+        return;
+    }
+    for mut camera in &mut cameras {
+        if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+            camera.yaw -= motion.delta.x * 0.005;
+            camera.pitch = (camera.pitch + motion.delta.y * 0.004).clamp(0.25, 1.5);
+        }
+        camera.distance = (camera.distance * (1.0 - scroll.delta.y * 0.08)).clamp(6.0, 40.0);
+    }
+}
+
+/// Turns the board to face the human's side, and frames a new board, when either changes.
+fn face_human(settings: Res<Settings>, layout: Option<Res<BoardLayout>>, mut cameras: Query<&mut BoardCamera>) {
+    let layout_changed = layout.as_ref().is_some_and(|l| l.is_changed());
+    if !settings.is_changed() && !layout_changed {
+        return;
+    }
+    for mut camera in &mut cameras {
+        camera.yaw = match settings.human_side {
+            HumanSide::South => 0.0,
+            HumanSide::North => std::f32::consts::PI,
+        };
+        if let Some(layout) = &layout {
+            let size = layout.half_extent().max_element() * 2.0;
+            camera.distance = size * 1.15 + 3.0;
+        }
+    }
+}
+
+fn place_camera(
+    layout: Option<Res<BoardLayout>>,
+    mut cameras: Query<(&BoardCamera, &mut Transform, &mut Projection), Changed<BoardCamera>>,
+) {
+    let board = layout.map_or(10.0, |l| l.half_extent().max_element() * 2.0);
+    for (camera, mut transform, mut projection) in &mut cameras {
+        let facing = Quat::from_rotation_y(camera.yaw);
+        match camera.view {
+            View::Orbit => {
+                let offset = Vec3::new(0.0, camera.pitch.sin(), camera.pitch.cos()) * camera.distance;
+                *transform = Transform::from_translation(facing * offset).looking_at(Vec3::new(0.0, -0.5, 0.0), Vec3::Y);
+                if !matches!(*projection, Projection::Perspective(_)) {
+                    *projection = Projection::Perspective(PerspectiveProjection::default());
+                }
+            }
+            View::TopDown => {
+                let up = facing * Vec3::NEG_Z;
+                *transform = Transform::from_xyz(0.0, 30.0, 0.0).looking_at(Vec3::ZERO, up);
+                *projection = Projection::Orthographic(OrthographicProjection {
+                    scaling_mode: ScalingMode::FixedVertical { viewport_height: board + 2.5 },
+                    ..OrthographicProjection::default_3d()
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The game being played: the engine's position (the one source of truth), the moves played
+//! and undone, and the messages that change it.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
+
+use crate::variant_asset::VariantCatalog;
+use crate::{AppSystems, Launch};
+
+/// The game in progress.
+#[derive(Resource)]
+pub struct Game {
+    /// The position now.
+    pub position: Position,
+    /// The variant file it was started from, relative to `assets/`.
+    pub variant_path: String,
+    /// The moves played, oldest first.
+    pub history: Vec<Played>,
+    /// Moves undone, most recently undone last, for redo.
+    pub redo: Vec<Move>,
+    /// An end the players agreed on, or a resignation.
+    pub agreed: Option<Outcome>,
+}
+
+/// A move that was played, with what undoes it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The move.
+    pub mv: Move,
+    /// It in notation.
+    pub text: String,
+    /// What takes it back.
+    pub undo: Undo,
+    /// The piece it captured, if any.
+    pub captured: Option<Piece>,
+}
+
+impl Game {
+    /// A new game of `variant` from its start position.
+    pub fn new(variant: Arc<Variant>, variant_path: String) -> Game {
+        Game { position: Position::start(variant), variant_path, history: Vec::new(), redo: Vec::new(), agreed: None }
+    }
+
+    /// How the game has ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.agreed.or_else(|| self.position.outcome())
+    }
+
+    /// Plays a legal move; returns what the board needs to show it. Playing the move that was
+    /// last undone redoes it; any other move forgets what was undone.
+    pub fn play(&mut self, mv: Move) -> MovePlayed {
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        let walk = self.position.walk(mv);
+        let text = self.position.move_text(mv);
+        let captured = self.position.piece_at(mv.to);
+        let undo = self.position.play(mv);
+        self.history.push(Played { mv, text, undo, captured });
+        MovePlayed { mv, walk, captured: captured.map(|piece| (mv.to, piece)) }
+    }
+
+    /// The pieces each side has lost, in the order they fell.
+    pub fn captured(&self, side: Side) -> Vec<Piece> {
+        self.history.iter().filter_map(|p| p.captured).filter(|p| p.side == side).collect()
+    }
+}
+
+/// A square was clicked (on its cell or on a piece standing there).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareClicked(pub Square);
+
+/// A move was played: the board animates it.
+#[derive(Message, Clone, Debug)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The squares the piece passes, origin first.
+    pub walk: Vec<Square>,
+    /// The piece it captured and where.
+    pub captured: Option<(Square, Piece)>,
+}
+
+/// The board must be set from the position at once (a new game, undo, redo).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset;
+
+/// Something a player asks of the game outside moving a piece.
+#[derive(Message, Clone, Debug)]
+pub enum GameAction {
+    /// Start a new game of a variant (path relative to `assets/`) with rule option choices.
+    NewGame {
+        /// The variant file.
+        variant: String,
+        /// Option id and choice id pairs.
+        choices: Vec<(String, String)>,
+    },
+    /// Take back the last move.
+    Undo,
+    /// Play again the last move taken back.
+    Redo,
+    /// The side to move resigns.
+    Resign,
+    /// The players agree a draw.
+    AgreeDraw,
+}
+
+/// What the player should be told: why a click did nothing, or what went wrong.
+#[derive(Resource, Default, Debug)]
+pub struct Notice(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SquareClicked>()
+        .add_message::<MovePlayed>()
+        .add_message::<BoardReset>()
+        .add_message::<GameAction>()
+        .init_resource::<Notice>()
+        .add_systems(Update, (start_first_game, apply_actions).chain().in_set(AppSystems::Update));
+}
+
+/// Starts the first game once the catalog has the launch variant, playing the launch moves.
+fn start_first_game(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    catalog: Res<VariantCatalog>,
+    launch: Res<Launch>,
+    settings: Res<crate::settings::Settings>,
+    mut notice: ResMut<Notice>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if game.is_some() {
+        return;
+    }
+    let path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
+    let Some(variant) = catalog.variant(&path) else {
+        if let Some(error) = catalog.error(&path) {
+            notice.0 = Some(error.to_string());
+        }
+        return;
+    };
+    let mut game = Game::new(variant, path);
+    let moves = launch.moves.as_deref().unwrap_or("");
+    for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
+        match game.position.parse_move(text) {
+            Ok(mv) => {
+                game.play(mv);
+            }
+            Err(error) => {
+                notice.0 = Some(format!("launch move {}: {error}", number + 1));
+                break;
+            }
+        }
+    }
+    commands.insert_resource(game);
+    reset.write(BoardReset);
+}
+
+/// Carries out new game, undo, redo, resign and draw requests.
+fn apply_actions(
+    mut actions: MessageReader<GameAction>,
+    game: Option<ResMut<Game>>,
+    catalog: Res<VariantCatalog>,
+    mut notice: ResMut<Notice>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let Some(mut game) = game else { return };
+    for action in actions.read() {
+        match action {
+            GameAction::NewGame { variant, choices } => match catalog.variant(variant) {
+                Some(base) => match base.with_choices(choices) {
+                    Ok(chosen) => {
+                        *game = Game::new(Arc::new(chosen), variant.clone());
+                        notice.0 = None;
+                    }
+                    Err(error) => notice.0 = Some(error.to_string()),
+                },
+                None => notice.0 = Some(format!("{variant} could not be loaded")),
+            },
+            GameAction::Undo => {
+                if let Some(played) = game.history.pop() {
+                    game.position.undo(played.undo);
+                    game.redo.push(played.mv);
+                    game.agreed = None;
+                }
+            }
+            GameAction::Redo => {
+                if let Some(&mv) = game.redo.last() {
+                    game.play(mv);
+                }
+            }
+            GameAction::Resign => {
+                if game.outcome().is_none() {
+                    let loser = game.position.to_move();
+                    game.agreed = Some(Outcome { winner: Some(loser.opponent()), reason: jetan_rules::Reason::Resigned });
+                }
+            }
+            GameAction::AgreeDraw => {
+                if game.outcome().is_none() {
+                    game.agreed = Some(Outcome { winner: None, reason: jetan_rules::Reason::DrawAgreed });
+                }
+            }
+        }
+        reset.write(BoardReset);
+    }
+}

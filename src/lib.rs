@@ -1,0 +1,77 @@
+//! The Jetan game on Bevy. [`JetanPlugin`] is the whole game; [`GameLogicPlugin`] is the part
+//! that runs without a window or GPU (what the headless tests drive).
+
+pub mod animation;
+pub mod board;
+pub mod camera;
+pub mod game;
+pub mod scene;
+pub mod screenshot;
+pub mod settings;
+pub mod ui;
+pub mod variant_asset;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+/// How the game starts: which variant, moves to play first, and whether to take a screenshot.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    /// The variant file, relative to `assets/` (for example `variants/jetan.ron`).
+    pub variant: Option<String>,
+    /// Moves to play at the start, in notation, comma-separated.
+    pub moves: Option<String>,
+    /// Take a screenshot to this path once the scene is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The order of each frame's work, chained once: input is turned into game actions, the
+/// game changes, the board follows, and the view draws what the game is.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Read input (clicks, keys) into messages.
+    RecordInput,
+    /// Apply actions to the game.
+    Update,
+    /// Move the board's entities towards the game's position.
+    Animate,
+}
+
+/// The rules, the game state and the board's entities: everything but drawing and input devices.
+pub struct GameLogicPlugin;
+
+impl Plugin for GameLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(Update, (AppSystems::RecordInput, AppSystems::Update, AppSystems::Animate).chain());
+        app.init_resource::<Launch>();
+        app.add_plugins((settings::plugin, variant_asset::plugin, game::plugin, board::plugin, animation::plugin));
+    }
+}
+
+/// The whole game: a window, the 3D scene, the camera, the panels.
+pub struct JetanPlugin {
+    /// How the game starts.
+    pub launch: Launch,
+}
+
+impl Plugin for JetanPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Jetan".into(),
+                        resolution: (1280, 720).into(),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin { watch_for_changes_override: Some(true), ..default() }),
+        );
+        app.add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin));
+        app.insert_resource(self.launch.clone());
+        app.add_plugins(GameLogicPlugin);
+        app.add_plugins((scene::plugin, camera::plugin, ui::plugin, screenshot::plugin));
+    }
+}

@@ -1,0 +1,140 @@
+//! Marks on the board: the selected piece, its legal destinations (captures and escapes marked
+//! apart), the walk to the hovered destination, the last move, and a Princess in danger.
+
+use bevy::prelude::*;
+use jetan_rules::{MoveKind, Square};
+
+use super::Palette;
+use crate::board::{BoardLayout, Selection};
+use crate::game::Game;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (refresh_highlights, draw_hovered_walk, pulse).in_set(crate::AppSystems::Animate));
+}
+
+/// A mark on the board, replaced whenever the selection or the game changes.
+#[derive(Component)]
+struct Highlight;
+
+/// A mark that throbs to catch the eye.
+#[derive(Component)]
+struct Pulse;
+
+#[derive(Clone, Copy)]
+enum Mark {
+    Selected,
+    Target,
+    Capture,
+    Escape,
+    LastMove,
+    Danger,
+}
+
+impl Mark {
+    fn color(self) -> Color {
+        match self {
+            Mark::Selected | Mark::LastMove => Palette::SELECTED,
+            Mark::Target => Palette::TARGET,
+            Mark::Capture => Palette::CAPTURE,
+            Mark::Escape => Palette::ESCAPE,
+            Mark::Danger => Palette::DANGER,
+        }
+    }
+
+    fn mesh(self) -> Mesh {
+        match self {
+            Mark::Selected | Mark::Capture | Mark::Danger => Torus { minor_radius: 0.04, major_radius: 0.42 }.into(),
+            Mark::Target => Cylinder::new(0.16, 0.02).into(),
+            Mark::Escape => Cuboid::new(0.26, 0.02, 0.26).into(),
+            Mark::LastMove => Cuboid::new(0.94, 0.01, 0.94).into(),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments, reason = "a system reading the selection, the game and the render assets")]
+fn refresh_highlights(
+    mut commands: Commands,
+    selection: Res<Selection>,
+    game: Option<Res<Game>>,
+    layout: Option<Res<BoardLayout>>,
+    old: Query<Entity, With<Highlight>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cache: Local<Vec<(Handle<Mesh>, Handle<StandardMaterial>)>>,
+) {
+    let (Some(game), Some(layout)) = (game, layout) else { return };
+    if !selection.is_changed() && !game.is_changed() && !layout.is_changed() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    if cache.is_empty() {
+        let all = [Mark::Selected, Mark::Target, Mark::Capture, Mark::Escape, Mark::LastMove, Mark::Danger];
+        *cache = all
+            .into_iter()
+            .map(|mark| {
+                let color = mark.color();
+                let material = StandardMaterial {
+                    base_color: color.with_alpha(if matches!(mark, Mark::LastMove) { 0.35 } else { 0.9 }),
+                    emissive: LinearRgba::from(color) * 1.5,
+                    unlit: true,
+                    alpha_mode: AlphaMode::Blend,
+                    ..default()
+                };
+                (meshes.add(mark.mesh()), materials.add(material))
+            })
+            .collect();
+    }
+    let mut mark = |mark: Mark, square: Square, height: f32| {
+        let (mesh, material) = cache[mark as usize].clone();
+        let at = layout.world(square) + Vec3::Y * height;
+        let mut entity = commands.spawn((Highlight, Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(at)));
+        if matches!(mark, Mark::Danger) {
+            entity.insert(Pulse);
+        }
+        if matches!(mark, Mark::Escape) {
+            entity.insert(Transform::from_translation(at).with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)));
+        }
+    };
+    if let Some(last) = game.history.last() {
+        mark(Mark::LastMove, last.mv.from, 0.01);
+        mark(Mark::LastMove, last.mv.to, 0.01);
+    }
+    if let Some(from) = selection.from {
+        mark(Mark::Selected, from, 0.03);
+    }
+    let position = &game.position;
+    for mv in &selection.moves {
+        let kind = match (mv.kind, position.piece_at(mv.to)) {
+            (MoveKind::Escape, _) => Mark::Escape,
+            (_, Some(_)) => Mark::Capture,
+            _ => Mark::Target,
+        };
+        mark(kind, mv.to, 0.03);
+    }
+    for (square, piece) in position.pieces() {
+        if position.variant().kind(piece.kind).shuns_threats && position.is_attacked(square) {
+            mark(Mark::Danger, square, 0.05);
+        }
+    }
+}
+
+/// The walk of the move to the hovered destination, drawn as a line over the squares.
+fn draw_hovered_walk(selection: Res<Selection>, game: Option<Res<Game>>, layout: Option<Res<BoardLayout>>, mut gizmos: Gizmos) {
+    let (Some(game), Some(layout)) = (game, layout) else { return };
+    let Some(mv) = selection.hover.and_then(|square| selection.move_to(square)) else { return };
+    let walk = game.position.walk(mv);
+    let points: Vec<Vec3> = walk.iter().map(|&s| layout.world(s) + Vec3::Y * 0.12).collect();
+    gizmos.linestrip(points.iter().copied(), Palette::SELECTED);
+    for point in points {
+        gizmos.sphere(Isometry3d::from_translation(point), 0.07, Palette::SELECTED);
+    }
+}
+
+fn pulse(time: Res<Time>, mut marks: Query<&mut Transform, With<Pulse>>) {
+    let scale = 1.0 + 0.15 * (time.elapsed_secs() * 5.0).sin();
+    for mut transform in &mut marks {
+        transform.scale = Vec3::new(scale, 1.0, scale);
+    }
+}

@@ -1,0 +1,52 @@
+//! The colours of Barsoom.
+
+use bevy::prelude::*;
+use jetan_rules::Side;
+
+/// Every colour the scene uses, in one place.
+pub struct Palette;
+
+impl Palette {
+    /// The dusty ochre sky.
+    pub const SKY: Color = Color::srgb(0.80, 0.56, 0.36);
+    /// Low, warm sunlight.
+    pub const SUN: Color = Color::srgb(1.0, 0.83, 0.62);
+    /// Red sand.
+    pub const SAND: Color = Color::srgb(0.55, 0.24, 0.12);
+    /// Distant rock.
+    pub const ROCK: Color = Color::srgb(0.42, 0.20, 0.11);
+    /// The board's orange squares.
+    pub const ORANGE_SQUARE: Color = Color::srgb(0.86, 0.42, 0.10);
+    /// The board's black squares.
+    pub const BLACK_SQUARE: Color = Color::srgb(0.07, 0.06, 0.06);
+    /// The carved stone rim.
+    pub const RIM: Color = Color::srgb(0.30, 0.17, 0.10);
+    /// Inlay along the rim.
+    pub const INLAY: Color = Color::srgb(0.76, 0.58, 0.28);
+    /// A legal destination.
+    pub const TARGET: Color = Color::srgb(0.35, 0.95, 0.55);
+    /// A legal capture.
+    pub const CAPTURE: Color = Color::srgb(1.0, 0.20, 0.15);
+    /// An escape.
+    pub const ESCAPE: Color = Color::srgb(0.55, 0.45, 1.0);
+    /// The selected piece, and the last move.
+    pub const SELECTED: Color = Color::srgb(1.0, 0.85, 0.30);
+    /// A Princess in danger.
+    pub const DANGER: Color = Color::srgb(1.0, 0.05, 0.05);
+
+    /// A side's main colour: black (South) or orange (North) in classic Jetan.
+    pub fn body(side: Side) -> Color {
+        match side {
+            Side::South => Color::srgb(0.05, 0.05, 0.06),
+            Side::North => Color::srgb(0.95, 0.45, 0.05),
+        }
+    }
+
+    /// A side's trim, which keeps its pieces apart from the squares of their own colour.
+    pub fn trim(side: Side) -> Color {
+        match side {
+            Side::South => Color::srgb(0.85, 0.68, 0.30),
+            Side::North => Color::srgb(0.98, 0.93, 0.82),
+        }
+    }
+}

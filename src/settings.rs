@@ -1,0 +1,84 @@
+//! Player settings, read from `config/settings.ron`: animation speed, view, who plays.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Where the settings live, relative to the working directory.
+pub const SETTINGS_FILE: &str = "config/settings.ron";
+
+/// What a player may change between games.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// How fast moves are animated: 1 is normal, 2 twice as fast.
+    pub animation_speed: f32,
+    /// The view at start.
+    pub view: View,
+    /// The variant a new game uses, relative to `assets/`.
+    pub variant: String,
+    /// The side the human plays, which the board turns to face.
+    pub human_side: HumanSide,
+}
+
+/// The camera's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum View {
+    /// A perspective view that the mouse orbits and zooms.
+    #[default]
+    Orbit,
+    /// Straight down, like a printed diagram.
+    TopDown,
+}
+
+/// The side the board faces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HumanSide {
+    /// The first player's seat (rank 1).
+    #[default]
+    South,
+    /// The other seat.
+    North,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            animation_speed: 1.0,
+            view: View::Orbit,
+            variant: "variants/jetan.ron".into(),
+            human_side: HumanSide::South,
+        }
+    }
+}
+
+impl Settings {
+    /// Reads the settings file; a missing file gives the defaults, a broken one an error
+    /// naming the file, line and column.
+    pub fn load(path: &Path) -> Result<Settings, String> {
+        match std::fs::read_to_string(path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
+            Err(error) => Err(format!("{}: {error}", path.display())),
+            Ok(text) => ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code)),
+        }
+    }
+
+    /// Writes the settings file.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// A problem with the settings file, shown in the game.
+#[derive(Resource, Default, Debug)]
+pub struct SettingsError(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    let (settings, error) = match Settings::load(Path::new(SETTINGS_FILE)) {
+        Ok(settings) => (settings, None),
+        Err(error) => (Settings::default(), Some(error)),
+    };
+    app.insert_resource(settings).insert_resource(SettingsError(error));
+}

@@ -1,0 +1,43 @@
+//! File letters and rank numbers around the board, painted where the camera sees the rim.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::board::BoardLayout;
+use crate::camera::BoardCamera;
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    layout: Option<Res<BoardLayout>>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+) -> Result {
+    let (Some(layout), Ok((camera, transform))) = (layout, camera.single()) else { return Ok(()) };
+    let Some(viewport) = camera.logical_viewport_rect() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let clip = egui::Rect::from_min_max(viewport.min.to_array().into(), viewport.max.to_array().into());
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, "board_labels".into())).with_clip_rect(clip);
+    let geometry = layout.geometry;
+    let half = layout.half_extent();
+    let margin = 0.3;
+    let label = |text: String, at: Vec3| {
+        if let Ok(point) = camera.world_to_viewport(transform, at) {
+            let screen = egui::pos2(viewport.min.x + point.x, viewport.min.y + point.y);
+            let font = egui::FontId::proportional(15.0);
+            painter.text(screen, egui::Align2::CENTER_CENTER, text, font, egui::Color32::from_rgb(250, 226, 170));
+        }
+    };
+    for file in 0..geometry.files as i32 {
+        let square = geometry.square(file, 0).expect("on the board");
+        let x = layout.world(square).x;
+        let name = ((b'a' + file as u8) as char).to_string();
+        label(name.clone(), Vec3::new(x, 0.1, half.y + margin));
+        label(name, Vec3::new(x, 0.1, -half.y - margin));
+    }
+    for rank in 0..geometry.ranks as i32 {
+        let square = geometry.square(0, rank).expect("on the board");
+        let z = layout.world(square).z;
+        label((rank + 1).to_string(), Vec3::new(-half.x - margin, 0.1, z));
+        label((rank + 1).to_string(), Vec3::new(half.x + margin, 0.1, z));
+    }
+    Ok(())
+}

@@ -1,0 +1,40 @@
+//! The menu bar: new game, undo and redo, resign and draw, the view, the pieces, the settings.
+
+use bevy_egui::egui;
+
+use super::PanelParams;
+use crate::camera::ToggleView;
+use crate::game::GameAction;
+
+pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
+    ui.horizontal(|ui| {
+        ui.heading("Jetan");
+        ui.separator();
+        if ui.button("New game…").clicked() {
+            let current = params.game.as_ref().map(|g| g.variant_path.clone());
+            params.ui_state.new_game = Some(super::new_game::NewGameForm::new(current));
+        }
+        let (can_undo, can_redo, over) = params.game.as_ref().map_or((false, false, true), |g| {
+            (!g.history.is_empty(), !g.redo.is_empty(), g.outcome().is_some())
+        });
+        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).clicked() {
+            params.actions.write(GameAction::Undo);
+        }
+        if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).clicked() {
+            params.actions.write(GameAction::Redo);
+        }
+        ui.separator();
+        if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
+            params.actions.write(GameAction::Resign);
+        }
+        if ui.add_enabled(!over, egui::Button::new("Agree a draw")).clicked() {
+            params.actions.write(GameAction::AgreeDraw);
+        }
+        ui.separator();
+        if ui.button("View (V)").on_hover_text("Switch between the orbiting 3D view and the top-down view").clicked() {
+            params.toggle_view.write(ToggleView);
+        }
+        ui.toggle_value(&mut params.ui_state.pieces_open, "Pieces");
+        ui.toggle_value(&mut params.ui_state.settings_open, "Settings");
+    });
+}

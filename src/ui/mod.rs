@@ -1,0 +1,90 @@
+//! The egui interface: a menu bar, a side panel with the turn, the moves and the captured
+//! pieces, the game-over banner, the board's file and rank labels, and the windows for a new
+//! game, the pieces and the settings.
+
+mod banner;
+mod labels;
+mod menu;
+mod new_game;
+mod pieces;
+mod settings_window;
+mod status;
+
+use bevy::camera::Viewport;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::camera::BoardCamera;
+use crate::game::{Game, GameAction, Notice};
+use crate::variant_asset::VariantCatalog;
+
+/// Which windows are open, and the new-game form.
+#[derive(Resource, Default)]
+pub struct UiState {
+    /// The new-game window.
+    pub new_game: Option<new_game::NewGameForm>,
+    /// The piece browser.
+    pub pieces_open: bool,
+    /// The settings window.
+    pub settings_open: bool,
+}
+
+/// What the panels read and change.
+#[derive(SystemParam)]
+struct PanelParams<'w> {
+    game: Option<ResMut<'w, Game>>,
+    notice: Res<'w, Notice>,
+    catalog: Res<'w, VariantCatalog>,
+    settings_error: Res<'w, crate::settings::SettingsError>,
+    ui_state: ResMut<'w, UiState>,
+    actions: MessageWriter<'w, GameAction>,
+    toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<UiState>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            panels,
+            banner::show,
+            labels::show,
+            new_game::show,
+            pieces::show,
+            settings_window::show,
+        )
+            .chain(),
+    );
+}
+
+/// The menu bar and the side panel; the 3D view is fitted to the space they leave.
+fn panels(
+    mut contexts: EguiContexts,
+    mut params: PanelParams,
+    mut camera: Query<&mut Camera, With<BoardCamera>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "jetan_root".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    let top = egui::Panel::top("menu").show(&mut root, |ui| menu::show(ui, &mut params)).response.rect.height();
+    let right = egui::Panel::right("status")
+        .default_size(260.0)
+        .show(&mut root, |ui| status::show(ui, &mut params))
+        .response
+        .rect
+        .width();
+    if let (Ok(mut camera), Ok(window)) = (camera.single_mut(), window.single()) {
+        let scale = window.scale_factor();
+        let position = UVec2::new(0, (top * scale) as u32);
+        let size = UVec2::new(window.physical_width(), window.physical_height())
+            .saturating_sub(position + UVec2::new((right * scale) as u32, 0))
+            .max(UVec2::ONE);
+        camera.viewport = Some(Viewport { physical_position: position, physical_size: size, ..default() });
+    }
+    Ok(())
+}

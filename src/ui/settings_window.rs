@@ -1,0 +1,54 @@
+//! The settings window: animation speed, view, the side the board faces; saved to
+//! `config/settings.ron`.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::UiState;
+use crate::camera::BoardCamera;
+use crate::game::Notice;
+use crate::settings::{HumanSide, SETTINGS_FILE, Settings, View};
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut state: ResMut<UiState>,
+    mut settings: ResMut<Settings>,
+    mut notice: ResMut<Notice>,
+    mut cameras: Query<&mut BoardCamera>,
+) -> Result {
+    if !state.settings_open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut edited = settings.clone();
+    egui::Window::new("Settings").open(&mut state.settings_open).show(ctx, |ui| {
+        ui.add(egui::Slider::new(&mut edited.animation_speed, 0.25..=4.0).text("animation speed"));
+        ui.horizontal(|ui| {
+            ui.label("View");
+            ui.radio_value(&mut edited.view, View::Orbit, "3D, orbiting");
+            ui.radio_value(&mut edited.view, View::TopDown, "top-down");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Board faces");
+            ui.radio_value(&mut edited.human_side, HumanSide::South, "South (first player)");
+            ui.radio_value(&mut edited.human_side, HumanSide::North, "North");
+        });
+        if ui.button("Save as defaults").clicked() {
+            notice.0 = Some(match edited.save(Path::new(SETTINGS_FILE)) {
+                Ok(()) => format!("Settings saved to {SETTINGS_FILE}."),
+                Err(error) => error,
+            });
+        }
+    });
+    if edited != *settings {
+        if edited.view != settings.view {
+            for mut camera in &mut cameras {
+                camera.view = edited.view;
+            }
+        }
+        *settings = edited;
+    }
+    Ok(())
+}

@@ -1,0 +1,59 @@
+//! The side panel: the variant, whose turn it is, what went wrong, the moves, the captured pieces.
+
+use bevy_egui::egui;
+use jetan_rules::Side;
+
+use super::PanelParams;
+
+pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
+    if let Some(error) = &params.settings_error.0 {
+        ui.colored_label(egui::Color32::LIGHT_RED, error);
+    }
+    let Some(game) = params.game.as_ref() else {
+        ui.label("Loading the variant…");
+        show_notice(ui, params);
+        return;
+    };
+    let position = &game.position;
+    let variant = position.variant();
+    ui.heading(variant.name());
+    if let Some(error) = params.catalog.error(&game.variant_path) {
+        ui.colored_label(egui::Color32::LIGHT_RED, "The variant file has errors; the game keeps its last good version:");
+        ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
+    }
+    match game.outcome() {
+        Some(outcome) => {
+            ui.label(egui::RichText::new(outcome.describe(variant)).strong());
+        }
+        None => {
+            let side = position.to_move();
+            ui.label(egui::RichText::new(format!("{} to move", variant.side_name(side))).strong().size(18.0));
+        }
+    }
+    show_notice(ui, params);
+    ui.separator();
+    ui.label("Captured");
+    for side in Side::BOTH {
+        let lost: Vec<String> = game.captured(side).iter().map(|&p| variant.label(p)).collect();
+        ui.label(format!("{}: {}", variant.side_name(side), if lost.is_empty() { "—".into() } else { lost.join(" ") }));
+    }
+    ui.separator();
+    ui.label("Moves");
+    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+        egui::Grid::new("moves").striped(true).show(ui, |ui| {
+            for (number, pair) in game.history.chunks(2).enumerate() {
+                ui.label(format!("{}.", number + 1));
+                for played in pair {
+                    ui.monospace(&played.text);
+                }
+                ui.end_row();
+            }
+        });
+    });
+}
+
+fn show_notice(ui: &mut egui::Ui, params: &PanelParams) {
+    if let Some(notice) = &params.notice.0 {
+        ui.colored_label(egui::Color32::from_rgb(255, 200, 120), notice);
+    }
+}

@@ -1,0 +1,167 @@
+//! The game without a window or GPU: clicks become moves, moves animate into the pieces'
+//! squares, illegal clicks change nothing, and a broken variant file under hot reload keeps
+//! the last good version.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bevy::asset::AssetPlugin;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use jetan::board::{PieceToken, Selection};
+use jetan::game::{Game, GameAction, Notice, SquareClicked};
+use jetan::variant_asset::{VariantCatalog, VariantDir};
+use jetan::{GameLogicPlugin, Launch};
+use jetan_rules::Square;
+
+/// A game app on a given asset folder, each frame 50 ms of game time.
+fn app(assets: &Path, variant: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: assets.display().to_string(),
+            watch_for_changes_override: Some(true),
+            ..default()
+        },
+    ));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    app.insert_resource(Launch { variant: Some(variant.into()), ..default() });
+    app.insert_resource(VariantDir(assets.join("variants")));
+    app.add_plugins(GameLogicPlugin);
+    app
+}
+
+/// Updates the app until `done` holds (waiting in real time for asset loading), or panics.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&mut World) -> bool) {
+    let started = Instant::now();
+    while !done(app.world_mut()) {
+        assert!(started.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn repo_assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+}
+
+fn square(app: &App, name: &str) -> Square {
+    app.world().resource::<Game>().position.variant().geometry().parse(name).unwrap()
+}
+
+fn token_on(world: &mut World, square: Square) -> Option<Entity> {
+    let mut tokens = world.query::<(Entity, &PieceToken)>();
+    tokens.iter(world).find(|(_, t)| t.square == square).map(|(e, _)| e)
+}
+
+fn click(app: &mut App, name: &str) {
+    let square = square(app, name);
+    app.world_mut().write_message(SquareClicked(square));
+    app.update();
+}
+
+fn started(assets: &Path, variant: &str) -> App {
+    let mut app = app(assets, variant);
+    update_until(&mut app, "the game to start", |world| {
+        world.contains_resource::<Game>() && world.query::<&PieceToken>().iter(world).count() > 0
+    });
+    app
+}
+
+#[test]
+fn clicking_a_piece_then_a_legal_square_plays_and_animates_the_move() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    let (b2, b3) = (square(&app, "b2"), square(&app, "b3"));
+    let panthan = token_on(app.world_mut(), b2).expect("a Panthan on b2");
+
+    click(&mut app, "b2");
+    assert_eq!(app.world().resource::<Selection>().from, Some(b2));
+    assert_eq!(app.world().resource::<Selection>().moves.len(), 3);
+
+    click(&mut app, "b3");
+    let game = app.world().resource::<Game>();
+    assert_eq!(game.history.len(), 1);
+    assert!(game.position.piece_at(b3).is_some() && game.position.piece_at(b2).is_none());
+    // The token walks there; its square changes when it arrives.
+    assert_eq!(app.world().get::<PieceToken>(panthan).unwrap().square, b2);
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(app.world().get::<PieceToken>(panthan).unwrap().square, b3);
+    let at = app.world().get::<Transform>(panthan).unwrap().translation;
+    let expected = app.world().resource::<jetan::board::BoardLayout>().world(b3);
+    assert!(at.distance(expected) < 1e-3, "{at} vs {expected}");
+}
+
+#[test]
+fn an_illegal_target_changes_nothing_and_says_why() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    let before = app.world().resource::<Game>().position.to_text();
+    click(&mut app, "b2");
+    click(&mut app, "b5");
+    assert_eq!(app.world().resource::<Game>().position.to_text(), before);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap_or_default();
+    assert!(notice.contains("can't reach"), "{notice}");
+    // Clicking the enemy's piece on one's own turn says whose turn it is.
+    click(&mut app, "e9");
+    let notice = app.world().resource::<Notice>().0.clone().unwrap_or_default();
+    assert!(notice.contains("Black's turn"), "{notice}");
+    // Nor may the Princess escape to a threatened square (rank 8, where the Panthans reach).
+    click(&mut app, "f1");
+    click(&mut app, "f8");
+    assert_eq!(app.world().resource::<Game>().position.to_text(), before);
+}
+
+#[test]
+fn undo_and_redo_set_the_board_back_and_forth() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    for _ in 0..40 {
+        app.update();
+    }
+    app.world_mut().write_message(GameAction::Undo);
+    app.update();
+    app.update();
+    let b2 = square(&app, "b2");
+    assert!(token_on(app.world_mut(), b2).is_some());
+    assert_eq!(app.world().resource::<Game>().redo.len(), 1);
+    app.world_mut().write_message(GameAction::Redo);
+    app.update();
+    app.update();
+    let b3 = square(&app, "b3");
+    assert!(token_on(app.world_mut(), b3).is_some());
+    assert_eq!(app.world().resource::<Game>().history.len(), 1);
+}
+
+#[test]
+fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
+    let dir = std::env::temp_dir().join(format!("jetan-hot-reload-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("variants")).unwrap();
+    let file = dir.join("variants/jetan.ron");
+    let good = std::fs::read_to_string(repo_assets().join("variants/jetan.ron")).unwrap();
+    std::fs::write(&file, &good).unwrap();
+    let mut app = started(&dir, "variants/jetan.ron");
+    let path = "variants/jetan.ron";
+
+    std::fs::write(&file, good.replacen("\"W P D F C R", "\"W P D F Q R", 1)).unwrap();
+    update_until(&mut app, "the broken edit to load", |world| world.resource::<VariantCatalog>().error(path).is_some());
+    let catalog = app.world().resource::<VariantCatalog>();
+    let error = catalog.error(path).unwrap();
+    assert!(error.contains("variants/jetan.ron:") && error.contains("no piece has the letter `Q`"), "{error}");
+    assert_eq!(catalog.variant(path).map(|v| v.name().to_string()), Some("Jetan".into()));
+    app.world_mut().write_message(GameAction::NewGame { variant: path.into(), choices: Vec::new() });
+    app.update();
+    assert_eq!(app.world().resource::<Game>().position.legal_moves().len(), 78);
+
+    std::fs::write(&file, good.replacen("name: \"Jetan\"", "name: \"Jetan, edited\"", 1)).unwrap();
+    update_until(&mut app, "the fixed edit to load", |world| {
+        world.resource::<VariantCatalog>().variant(path).is_some_and(|v| v.name() == "Jetan, edited")
+    });
+    assert!(app.world().resource::<VariantCatalog>().error(path).is_none());
+    app.world_mut().write_message(GameAction::NewGame { variant: path.into(), choices: Vec::new() });
+    app.update();
+    assert_eq!(app.world().resource::<Game>().position.variant().name(), "Jetan, edited");
+    std::fs::remove_dir_all(&dir).ok();
+}
