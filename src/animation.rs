@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
+use crate::AppSystems;
 use crate::board::{BoardLayout, PieceToken};
 use crate::game::MovePlayed;
 use crate::settings::Settings;
-use crate::AppSystems;
 
 /// Seconds a step of a walk takes at normal speed.
 pub const STEP_SECONDS: f32 = 0.22;
@@ -93,7 +93,11 @@ pub fn along(path: &[Vec3], t: f32) -> Vec3 {
     a.lerp(b, local) + Vec3::Y * height * (local * std::f32::consts::PI).sin()
 }
 
-fn walk(mut commands: Commands, time: Res<Time>, mut walkers: Query<(Entity, &mut Walking, &mut Transform, &mut PieceToken)>) {
+fn walk(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut walkers: Query<(Entity, &mut Walking, &mut Transform, &mut PieceToken)>,
+) {
     for (entity, mut walking, mut transform, mut token) in &mut walkers {
         walking.elapsed += time.delta_secs();
         let t = walking.elapsed / walking.duration;

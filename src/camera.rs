@@ -27,21 +27,22 @@ pub struct BoardCamera {
 pub struct ToggleView;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ToggleView>()
-        .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (toggle_view, orbit, face_human, place_camera).chain().in_set(crate::AppSystems::RecordInput));
+    app.add_message::<ToggleView>().add_systems(Startup, spawn_camera).add_systems(
+        Update,
+        (toggle_view, orbit, face_human, place_camera).chain().in_set(crate::AppSystems::RecordInput),
+    );
 }
 
 fn spawn_camera(mut commands: Commands, settings: Res<Settings>) {
     commands.spawn((
         Camera3d::default(),
-        BoardCamera { yaw: 0.0, pitch: 0.85, distance: 14.0, view: settings.view },
+        BoardCamera { yaw: 0.0, pitch: 0.66, distance: 13.5, view: settings.view },
         Transform::from_xyz(0.0, 10.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
         DistanceFog {
             color: Color::srgb(0.80, 0.56, 0.36),
             directional_light_color: Color::srgba(1.0, 0.80, 0.55, 0.4),
             directional_light_exponent: 20.0,
-            falloff: FogFalloff::Linear { start: 30.0, end: 90.0 },
+            falloff: ORBIT_HAZE,
         },
         AmbientLight { color: Color::srgb(1.0, 0.78, 0.6), brightness: 350.0, ..default() },
     ));
@@ -96,25 +97,32 @@ fn face_human(settings: Res<Settings>, layout: Option<Res<BoardLayout>>, mut cam
         };
         if let Some(layout) = &layout {
             let size = layout.half_extent().max_element() * 2.0;
-            camera.distance = size * 1.15 + 3.0;
+            camera.distance = size * 1.1 + 2.5;
         }
     }
 }
 
+/// The haze of the orbiting view: near squares clear, the distance fading into the dusty sky.
+const ORBIT_HAZE: FogFalloff = FogFalloff::Linear { start: 16.0, end: 52.0 };
+/// Seen from straight above, the board is far from the camera: no haze over it.
+const TOP_DOWN_HAZE: FogFalloff = FogFalloff::Linear { start: 60.0, end: 200.0 };
+
 fn place_camera(
     layout: Option<Res<BoardLayout>>,
-    mut cameras: Query<(&BoardCamera, &mut Transform, &mut Projection), Changed<BoardCamera>>,
+    mut cameras: Query<(&BoardCamera, &mut Transform, &mut Projection, &mut DistanceFog), Changed<BoardCamera>>,
 ) {
     let board = layout.map_or(10.0, |l| l.half_extent().max_element() * 2.0);
-    for (camera, mut transform, mut projection) in &mut cameras {
+    for (camera, mut transform, mut projection, mut fog) in &mut cameras {
         let facing = Quat::from_rotation_y(camera.yaw);
         match camera.view {
             View::Orbit => {
                 let offset = Vec3::new(0.0, camera.pitch.sin(), camera.pitch.cos()) * camera.distance;
-                *transform = Transform::from_translation(facing * offset).looking_at(Vec3::new(0.0, -0.5, 0.0), Vec3::Y);
+                *transform = Transform::from_translation(facing * offset)
+                    .looking_at(facing * Vec3::new(0.0, -0.6, -0.5), Vec3::Y);
                 if !matches!(*projection, Projection::Perspective(_)) {
                     *projection = Projection::Perspective(PerspectiveProjection::default());
                 }
+                fog.falloff = ORBIT_HAZE;
             }
             View::TopDown => {
                 let up = facing * Vec3::NEG_Z;
@@ -123,6 +131,7 @@ fn place_camera(
                     scaling_mode: ScalingMode::FixedVertical { viewport_height: board + 2.5 },
                     ..OrthographicProjection::default_3d()
                 });
+                fog.falloff = TOP_DOWN_HAZE;
             }
         }
     }

@@ -119,7 +119,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_message::<GameAction>()
         .init_resource::<Notice>()
-        .add_systems(Update, (start_first_game, apply_actions).chain().in_set(AppSystems::Update));
+        .add_systems(Update, (start_first_game, apply_actions).chain().in_set(AppSystems::Update))
+        .add_systems(Update, click_launch_square.in_set(AppSystems::RecordInput));
 }
 
 /// Starts the first game once the catalog has the launch variant, playing the launch moves.
@@ -159,6 +160,28 @@ fn start_first_game(
     reset.write(BoardReset);
 }
 
+/// Clicks the launch's square once the first board is set.
+fn click_launch_square(
+    launch: Res<Launch>,
+    game: Option<Res<Game>>,
+    tokens: Query<(), With<crate::board::PieceToken>>,
+    mut done: Local<bool>,
+    mut clicks: MessageWriter<SquareClicked>,
+    mut notice: ResMut<Notice>,
+) {
+    let (Some(name), Some(game)) = (&launch.select, game) else { return };
+    if *done || tokens.is_empty() {
+        return;
+    }
+    *done = true;
+    match game.position.variant().geometry().parse(name) {
+        Some(square) => {
+            clicks.write(SquareClicked(square));
+        }
+        None => notice.0 = Some(format!("`{name}` is not a square of this board")),
+    }
+}
+
 /// Carries out new game, undo, redo, resign and draw requests.
 fn apply_actions(
     mut actions: MessageReader<GameAction>,
@@ -195,7 +218,8 @@ fn apply_actions(
             GameAction::Resign => {
                 if game.outcome().is_none() {
                     let loser = game.position.to_move();
-                    game.agreed = Some(Outcome { winner: Some(loser.opponent()), reason: jetan_rules::Reason::Resigned });
+                    game.agreed =
+                        Some(Outcome { winner: Some(loser.opponent()), reason: jetan_rules::Reason::Resigned });
                 }
             }
             GameAction::AgreeDraw => {

@@ -22,8 +22,23 @@ pub struct Launch {
     pub variant: Option<String>,
     /// Moves to play at the start, in notation, comma-separated.
     pub moves: Option<String>,
+    /// A square to click once the board is set (to show a piece's moves in a screenshot).
+    pub select: Option<String>,
     /// Take a screenshot to this path once the scene is drawn, then exit.
     pub screenshot: Option<PathBuf>,
+}
+
+/// The game's folder: the working directory when it holds `assets/` (running from the
+/// repository or an unpacked release), else where Bevy looks (`BEVY_ASSET_ROOT`, the crate
+/// under `cargo run`, or beside the executable). It holds `assets/` and `config/`.
+pub fn game_root() -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let set_by_env = ["BEVY_ASSET_ROOT", "CARGO_MANIFEST_DIR"].iter().any(|v| std::env::var_os(v).is_some());
+    if !set_by_env && cwd.join("assets").is_dir() {
+        cwd
+    } else {
+        bevy::asset::io::file::FileAssetReader::get_base_path()
+    }
 }
 
 /// The order of each frame's work, chained once: input is turned into game actions, the
@@ -60,14 +75,14 @@ impl Plugin for JetanPlugin {
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Jetan".into(),
-                        resolution: (1280, 720).into(),
-                        ..default()
-                    }),
+                    primary_window: Some(Window { title: "Jetan".into(), resolution: (1280, 720).into(), ..default() }),
                     ..default()
                 })
-                .set(AssetPlugin { watch_for_changes_override: Some(true), ..default() }),
+                .set(AssetPlugin {
+                    file_path: game_root().join("assets").display().to_string(),
+                    watch_for_changes_override: Some(true),
+                    ..default()
+                }),
         );
         app.add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin));
         app.insert_resource(self.launch.clone());

@@ -26,6 +26,9 @@ struct Cli {
     /// Moves to play at the start, in notation, separated by commas.
     #[arg(long)]
     moves: Option<String>,
+    /// Select the piece on this square at the start (to show its moves in a screenshot).
+    #[arg(long, value_name = "SQUARE")]
+    select: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -33,7 +36,12 @@ fn main() -> ExitCode {
     if let Some(command) = cli.command {
         return commands::run(command);
     }
-    let launch = Launch { variant: cli.variant.as_deref().map(asset_path), moves: cli.moves, screenshot: cli.screenshot };
+    let launch = Launch {
+        variant: cli.variant.as_deref().map(asset_path),
+        moves: cli.moves,
+        select: cli.select,
+        screenshot: cli.screenshot,
+    };
     match App::new().add_plugins(JetanPlugin { launch }).run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,

@@ -9,6 +9,8 @@ use crate::game::Game;
 
 /// Frames drawn with the game on the board before the picture is taken.
 const FRAMES_BEFORE_CAPTURE: u32 = 60;
+/// Frames after which the picture is taken even if no game could start (it shows why).
+const FRAMES_AT_MOST: u32 = 400;
 
 #[derive(Resource, Default)]
 struct Capture {
@@ -32,15 +34,17 @@ fn capture(
         exit.write(AppExit::Success);
         return;
     }
-    if game.is_none() || capture.requested {
+    if capture.requested {
         return;
     }
     capture.frames += 1;
-    if capture.frames >= FRAMES_BEFORE_CAPTURE {
+    let ready = game.is_some() && capture.frames >= FRAMES_BEFORE_CAPTURE;
+    if ready || capture.frames >= FRAMES_AT_MOST {
         let path = launch.screenshot.clone().expect("only run with a screenshot path");
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path)).observe(
-            |_: On<ScreenshotCaptured>, mut capture: ResMut<Capture>| capture.saved = true,
-        );
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path))
+            .observe(|_: On<ScreenshotCaptured>, mut capture: ResMut<Capture>| capture.saved = true);
         capture.requested = true;
     }
 }

@@ -1,12 +1,17 @@
 //! Player settings, read from `config/settings.ron`: animation speed, view, who plays.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// Where the settings live, relative to the working directory.
+/// Where the settings live, relative to the game's folder ([`crate::game_root`]).
 pub const SETTINGS_FILE: &str = "config/settings.ron";
+
+/// The settings file's full path.
+pub fn settings_path() -> PathBuf {
+    crate::game_root().join(SETTINGS_FILE)
+}
 
 /// What a player may change between games.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -76,7 +81,7 @@ impl Settings {
 pub struct SettingsError(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
-    let (settings, error) = match Settings::load(Path::new(SETTINGS_FILE)) {
+    let (settings, error) = match Settings::load(&settings_path()) {
         Ok(settings) => (settings, None),
         Err(error) => (Settings::default(), Some(error)),
     };

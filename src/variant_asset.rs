@@ -49,7 +49,7 @@ pub struct VariantDir(pub PathBuf);
 
 impl Default for VariantDir {
     fn default() -> Self {
-        VariantDir(bevy::asset::io::file::FileAssetReader::get_base_path().join("assets").join("variants"))
+        VariantDir(crate::game_root().join("assets").join("variants"))
     }
 }
 

@@ -19,11 +19,7 @@ fn app(assets: &Path, variant: &str) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
-        AssetPlugin {
-            file_path: assets.display().to_string(),
-            watch_for_changes_override: Some(true),
-            ..default()
-        },
+        AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
     ));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
     app.insert_resource(Launch { variant: Some(variant.into()), ..default() });

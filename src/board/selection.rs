@@ -58,9 +58,8 @@ fn handle_clicks(
         match position.piece_at(square) {
             Some(piece) if piece.side == position.to_move() => {
                 let moves: Vec<Move> = position.legal_moves().into_iter().filter(|m| m.from == square).collect();
-                notice.0 = moves
-                    .is_empty()
-                    .then(|| format!("The {} has no legal move.", variant.kind(piece.kind).name));
+                notice.0 =
+                    moves.is_empty().then(|| format!("The {} has no legal move.", variant.kind(piece.kind).name));
                 *selection = Selection { from: Some(square), moves, hover: selection.hover };
             }
             _ => {
@@ -69,7 +68,9 @@ fn handle_clicks(
                         let why = position.why_illegal(from, square, None);
                         format!("That is not a legal move{why}.")
                     }
-                    None => format!("It is {}'s turn: pick one of their pieces.", variant.side_name(position.to_move())),
+                    None => {
+                        format!("It is {}'s turn: pick one of their pieces.", variant.side_name(position.to_move()))
+                    }
                 });
                 *selection = Selection { hover: selection.hover, ..default() };
             }

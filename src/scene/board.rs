@@ -48,7 +48,11 @@ fn dress_board(
         };
         slab(width, 0.16, depth, at, &stone);
         let (w, d) = if along_x { (size.x + 0.16, 0.06) } else { (0.06, size.y + 0.16) };
-        let inner = if along_x { Vec3::new(0.0, 0.085, sign * (size.y + 0.1) / 2.0) } else { Vec3::new(sign * (size.x + 0.1) / 2.0, 0.085, 0.0) };
+        let inner = if along_x {
+            Vec3::new(0.0, 0.085, sign * (size.y + 0.1) / 2.0)
+        } else {
+            Vec3::new(sign * (size.x + 0.1) / 2.0, 0.085, 0.0)
+        };
         slab(w, 0.02, d, inner, &inlay);
     }
 }
@@ -66,7 +70,8 @@ fn dress_cells(
     let Some(layout) = layout else { return };
     let (tile, orange, black) = tiles
         .get_or_insert_with(|| {
-            let mut square = |color| materials.add(StandardMaterial { base_color: color, perceptual_roughness: 0.6, ..default() });
+            let mut square =
+                |color| materials.add(StandardMaterial { base_color: color, perceptual_roughness: 0.6, ..default() });
             (meshes.add(Cuboid::new(0.97, 0.12, 0.97)), square(Palette::ORANGE_SQUARE), square(Palette::BLACK_SQUARE))
         })
         .clone();
@@ -75,8 +80,18 @@ fn dress_cells(
         let dark = (g.file(cell.0) + g.rank(cell.0)) % 2 == 0;
         let material = if dark { black.clone() } else { orange.clone() };
         // The tile's top face is the board's surface (y = 0), where pieces stand.
-        commands.spawn((Mesh3d(tile.clone()), MeshMaterial3d(material), Transform::from_xyz(0.0, -0.06, 0.0), ChildOf(entity)));
-        commands.entity(entity).insert(Visibility::default()).observe(click_cell).observe(hover_cell).observe(leave_cell);
+        commands.spawn((
+            Mesh3d(tile.clone()),
+            MeshMaterial3d(material),
+            Transform::from_xyz(0.0, -0.06, 0.0),
+            ChildOf(entity),
+        ));
+        commands
+            .entity(entity)
+            .insert(Visibility::default())
+            .observe(click_cell)
+            .observe(hover_cell)
+            .observe(leave_cell);
     }
     for token in &tokens {
         commands.entity(token).observe(click_piece);

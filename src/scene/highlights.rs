@@ -51,7 +51,6 @@ impl Mark {
     }
 }
 
-#[allow(clippy::too_many_arguments, reason = "a system reading the selection, the game and the render assets")]
 fn refresh_highlights(
     mut commands: Commands,
     selection: Res<Selection>,
@@ -89,12 +88,15 @@ fn refresh_highlights(
     let mut mark = |mark: Mark, square: Square, height: f32| {
         let (mesh, material) = cache[mark as usize].clone();
         let at = layout.world(square) + Vec3::Y * height;
-        let mut entity = commands.spawn((Highlight, Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(at)));
+        let mut entity =
+            commands.spawn((Highlight, Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(at)));
         if matches!(mark, Mark::Danger) {
             entity.insert(Pulse);
         }
         if matches!(mark, Mark::Escape) {
-            entity.insert(Transform::from_translation(at).with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)));
+            entity.insert(
+                Transform::from_translation(at).with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
+            );
         }
     };
     if let Some(last) = game.history.last() {
@@ -121,7 +123,12 @@ fn refresh_highlights(
 }
 
 /// The walk of the move to the hovered destination, drawn as a line over the squares.
-fn draw_hovered_walk(selection: Res<Selection>, game: Option<Res<Game>>, layout: Option<Res<BoardLayout>>, mut gizmos: Gizmos) {
+fn draw_hovered_walk(
+    selection: Res<Selection>,
+    game: Option<Res<Game>>,
+    layout: Option<Res<BoardLayout>>,
+    mut gizmos: Gizmos,
+) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
     let Some(mv) = selection.hover.and_then(|square| selection.move_to(square)) else { return };
     let walk = game.position.walk(mv);

@@ -12,9 +12,11 @@ use bevy::prelude::*;
 pub use palette::Palette;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Palette::SKY))
-        .add_systems(Startup, spawn_environment)
-        .add_plugins((board::plugin, models::plugin, highlights::plugin));
+    app.insert_resource(ClearColor(Palette::SKY)).add_systems(Startup, spawn_environment).add_plugins((
+        board::plugin,
+        models::plugin,
+        highlights::plugin,
+    ));
 }
 
 fn spawn_environment(
@@ -38,9 +40,9 @@ fn spawn_environment(
     // Mesas on the horizon: flat-topped cylinders, placed by a fixed pattern.
     for i in 0..14 {
         let angle = i as f32 * 2.399 + 0.4;
-        let distance = 45.0 + (i * 7 % 5) as f32 * 6.0;
-        let radius = 3.0 + (i * 5 % 4) as f32 * 1.5;
-        let height = 2.0 + (i * 3 % 5) as f32 * 1.2;
+        let distance = 26.0 + (i * 7 % 5) as f32 * 4.0;
+        let radius = 2.5 + (i * 5 % 4) as f32 * 1.2;
+        let height = 3.0 + (i * 3 % 5) as f32 * 1.5;
         commands.spawn((
             Mesh3d(meshes.add(Cylinder::new(radius, height))),
             MeshMaterial3d(rock.clone()),

@@ -15,6 +15,9 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ModelAssets>().add_systems(Update, dress_tokens.in_set(crate::AppSystems::Animate));
 }
 
+/// Models are drawn in board units (a square is 1 x 1), then scaled by this.
+const MODEL_SCALE: f32 = 1.25;
+
 /// A primitive shape, in board units (a square is 1 x 1).
 #[derive(Clone, Copy, Debug)]
 enum Shape {
@@ -98,7 +101,13 @@ fn dress_tokens(
         let kind = variant.kind(token.piece.kind);
         let side = token.piece.side;
         let facing = if side == Side::South { Quat::IDENTITY } else { Quat::from_rotation_y(PI) };
-        let model = commands.spawn((Transform::from_rotation(facing), Visibility::default(), ChildOf(entity))).id();
+        let model = commands
+            .spawn((
+                Transform::from_rotation(facing).with_scale(Vec3::splat(MODEL_SCALE)),
+                Visibility::default(),
+                ChildOf(entity),
+            ))
+            .id();
         for part in parts(&kind.id, token.piece.kind.index()) {
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
             let material = assets
@@ -143,7 +152,7 @@ fn parts(kind: &str, rank: usize) -> Vec<Part> {
     use Paint::*;
     use Shape::*;
     let y = |h: f32| Vec3::Y * h;
-    let mut parts = vec![part(Cylinder(0.33, 0.08), Trim, y(0.04)), part(Cylinder(0.29, 0.05), Body, y(0.105))];
+    let mut parts = vec![part(Cylinder(0.31, 0.08), Trim, y(0.04)), part(Cylinder(0.27, 0.05), Body, y(0.105))];
     // A standing figure: body of radius r and height h, head on top; returns the head's top.
     let figure = |parts: &mut Vec<Part>, r: f32, h: f32, base: f32| -> f32 {
         parts.push(part(Cylinder(r, h), Body, y(base + h / 2.0)));
@@ -181,9 +190,14 @@ fn parts(kind: &str, rank: usize) -> Vec<Part> {
         "thoat" => {
             // The eight-legged beast with its rider.
             let back = 0.42;
-            parts.push(part(Capsule(0.13, 0.36), Body, Vec3::new(0.0, back, 0.02)).turned(Quat::from_rotation_x(FRAC_PI_2)));
+            parts.push(
+                part(Capsule(0.13, 0.36), Body, Vec3::new(0.0, back, 0.02)).turned(Quat::from_rotation_x(FRAC_PI_2)),
+            );
             parts.push(part(Sphere(0.10), Body, Vec3::new(0.0, back + 0.08, -0.30)));
-            parts.push(part(Cone(0.05, 0.12), Trim, Vec3::new(0.0, back + 0.1, -0.42)).turned(Quat::from_rotation_x(-FRAC_PI_2)));
+            parts.push(
+                part(Cone(0.05, 0.12), Trim, Vec3::new(0.0, back + 0.1, -0.42))
+                    .turned(Quat::from_rotation_x(-FRAC_PI_2)),
+            );
             for i in 0..4 {
                 let z = -0.18 + i as f32 * 0.12;
                 for x in [-0.1, 0.1] {

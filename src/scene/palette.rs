@@ -16,9 +16,9 @@ impl Palette {
     /// Distant rock.
     pub const ROCK: Color = Color::srgb(0.42, 0.20, 0.11);
     /// The board's orange squares.
-    pub const ORANGE_SQUARE: Color = Color::srgb(0.86, 0.42, 0.10);
+    pub const ORANGE_SQUARE: Color = Color::srgb(0.66, 0.27, 0.08);
     /// The board's black squares.
-    pub const BLACK_SQUARE: Color = Color::srgb(0.07, 0.06, 0.06);
+    pub const BLACK_SQUARE: Color = Color::srgb(0.12, 0.10, 0.09);
     /// The carved stone rim.
     pub const RIM: Color = Color::srgb(0.30, 0.17, 0.10);
     /// Inlay along the rim.
@@ -37,8 +37,8 @@ impl Palette {
     /// A side's main colour: black (South) or orange (North) in classic Jetan.
     pub fn body(side: Side) -> Color {
         match side {
-            Side::South => Color::srgb(0.05, 0.05, 0.06),
-            Side::North => Color::srgb(0.95, 0.45, 0.05),
+            Side::South => Color::srgb(0.02, 0.02, 0.025),
+            Side::North => Color::srgb(1.0, 0.66, 0.16),
         }
     }
 

@@ -15,7 +15,8 @@ pub(super) fn show(
     let Some(viewport) = camera.logical_viewport_rect() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let clip = egui::Rect::from_min_max(viewport.min.to_array().into(), viewport.max.to_array().into());
-    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, "board_labels".into())).with_clip_rect(clip);
+    let painter =
+        ctx.layer_painter(egui::LayerId::new(egui::Order::Background, "board_labels".into())).with_clip_rect(clip);
     let geometry = layout.geometry;
     let half = layout.half_extent();
     let margin = 0.3;
@@ -26,12 +27,12 @@ pub(super) fn show(
             painter.text(screen, egui::Align2::CENTER_CENTER, text, font, egui::Color32::from_rgb(250, 226, 170));
         }
     };
+    // Letters along the edge at the bottom of the screen (the far one hides behind the pieces).
+    let near = if transform.up().z <= 0.0 { 1.0 } else { -1.0 };
     for file in 0..geometry.files as i32 {
         let square = geometry.square(file, 0).expect("on the board");
         let x = layout.world(square).x;
-        let name = ((b'a' + file as u8) as char).to_string();
-        label(name.clone(), Vec3::new(x, 0.1, half.y + margin));
-        label(name, Vec3::new(x, 0.1, -half.y - margin));
+        label(((b'a' + file as u8) as char).to_string(), Vec3::new(x, 0.1, near * (half.y + margin)));
     }
     for rank in 0..geometry.ranks as i32 {
         let square = geometry.square(0, rank).expect("on the board");

@@ -14,9 +14,10 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
             let current = params.game.as_ref().map(|g| g.variant_path.clone());
             params.ui_state.new_game = Some(super::new_game::NewGameForm::new(current));
         }
-        let (can_undo, can_redo, over) = params.game.as_ref().map_or((false, false, true), |g| {
-            (!g.history.is_empty(), !g.redo.is_empty(), g.outcome().is_some())
-        });
+        let (can_undo, can_redo, over) = params
+            .game
+            .as_ref()
+            .map_or((false, false, true), |g| (!g.history.is_empty(), !g.redo.is_empty(), g.outcome().is_some()));
         if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).clicked() {
             params.actions.write(GameAction::Undo);
         }

@@ -10,11 +10,13 @@ mod pieces;
 mod settings_window;
 mod status;
 
-use bevy::camera::Viewport;
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiGlobalSettings, EguiPrimaryContextPass, PrimaryEguiContext, egui};
 
 use crate::camera::BoardCamera;
 use crate::game::{Game, GameAction, Notice};
@@ -44,18 +46,30 @@ struct PanelParams<'w> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>().add_systems(
+    app.init_resource::<UiState>().add_systems(Startup, spawn_ui_camera).add_systems(
         EguiPrimaryContextPass,
-        (
-            panels,
-            banner::show,
-            labels::show,
-            new_game::show,
-            pieces::show,
-            settings_window::show,
-        )
-            .chain(),
+        (panels, banner::show, labels::show, new_game::show, pieces::show, settings_window::show).chain(),
     );
+}
+
+/// The interface gets a camera of its own, drawn over the 3D view, so that the 3D camera can be
+/// fitted to the space the panels leave without shrinking the interface with it.
+fn spawn_ui_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
+    egui_settings.auto_create_primary_context = false;
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
 }
 
 /// The menu bar and the side panel; the 3D view is fitted to the space they leave.

@@ -37,9 +37,8 @@ pub(super) fn show(mut contexts: EguiContexts, mut state: ResMut<UiState>, game:
 fn diagram(ui: &mut egui::Ui, position: &Position, kind: KindId) {
     let variant = position.variant();
     let geometry = variant.geometry();
-    let centre = geometry
-        .square(geometry.files as i32 / 2 - 1, geometry.ranks as i32 / 2 - 1)
-        .expect("the middle of the board");
+    let centre =
+        geometry.square(geometry.files as i32 / 2 - 1, geometry.ranks as i32 / 2 - 1).expect("the middle of the board");
     let piece = Piece { kind, side: Side::South };
     let lone = Position::from_pieces(variant.clone(), &[(centre, piece)], Side::South);
     let moves = lone.legal_moves();

@@ -1,15 +1,13 @@
 //! The settings window: animation speed, view, the side the board faces; saved to
 //! `config/settings.ron`.
 
-use std::path::Path;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::UiState;
 use crate::camera::BoardCamera;
 use crate::game::Notice;
-use crate::settings::{HumanSide, SETTINGS_FILE, Settings, View};
+use crate::settings::{HumanSide, SETTINGS_FILE, Settings, View, settings_path};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -36,7 +34,7 @@ pub(super) fn show(
             ui.radio_value(&mut edited.human_side, HumanSide::North, "North");
         });
         if ui.button("Save as defaults").clicked() {
-            notice.0 = Some(match edited.save(Path::new(SETTINGS_FILE)) {
+            notice.0 = Some(match edited.save(&settings_path()) {
                 Ok(()) => format!("Settings saved to {SETTINGS_FILE}."),
                 Err(error) => error,
             });

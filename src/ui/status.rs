@@ -18,7 +18,10 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     let variant = position.variant();
     ui.heading(variant.name());
     if let Some(error) = params.catalog.error(&game.variant_path) {
-        ui.colored_label(egui::Color32::LIGHT_RED, "The variant file has errors; the game keeps its last good version:");
+        ui.colored_label(
+            egui::Color32::LIGHT_RED,
+            "The variant file has errors; the game keeps its last good version:",
+        );
         ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
     }
     match game.outcome() {
