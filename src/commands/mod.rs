@@ -1,8 +1,10 @@
 //! The command line: `jetan validate`, `perft`, `legal` and `bench`, each printing plain text.
 
 mod bench;
+mod bench_ai;
 mod legal;
 mod perft;
+mod selfplay;
 mod validate;
 
 use std::path::{Path, PathBuf};
@@ -47,6 +49,10 @@ pub enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Plays a match between two AI levels: each game's result, then `a: W wins, D draws, L losses`.
+    Selfplay(selfplay::SelfplayArgs),
+    /// The AI's depth and speed in a fixed time on a fixed set of positions.
+    BenchAi(bench_ai::BenchAiArgs),
 }
 
 /// Which game and position a tool works on.
@@ -108,6 +114,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Legal { game } => legal::run(&game),
         Command::Bench { game, depth, runs } => bench::run(&game, depth, runs),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::BenchAi(args) => bench_ai::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,16 @@
+//! The AI benchmark: depth reached and positions per second in a fixed time on fixed positions:
+//! `cargo run --release -p jetan_ai --example bench_ai -- [--variant FILE] [--movetime MS]`
+
+mod common;
+
+use std::time::Duration;
+
+fn main() {
+    common::run(|| {
+        let args = common::Args::read(&["variant", "movetime"])?;
+        let movetime = Duration::from_millis(args.get("movetime", Some(1000))?);
+        let lines = jetan_ai::bench::bench(&args.variant()?, movetime, |line| println!("{line}"));
+        println!("{}", jetan_ai::bench::summary(&lines));
+        Ok(())
+    });
+}

@@ -1,0 +1,35 @@
+//! Plays a match between two AI levels and prints each game, then `a: W wins, D draws, L losses`:
+//! `cargo run --release -p jetan_ai --example selfplay -- --variant FILE --a LEVEL --b LEVEL
+//! --games N [--seed S] [--movetime MS] [--max-plies N] [--option OPTION=CHOICE]… [--show-moves yes]`
+
+mod common;
+
+use std::time::Duration;
+
+use jetan_ai::Level;
+use jetan_ai::selfplay::{DEFAULT_MAX_PLIES, MatchConfig, play_match};
+
+fn main() {
+    common::run(|| {
+        let args = common::Args::read(&["variant", "a", "b", "games", "seed", "movetime", "max-plies", "show-moves"])?;
+        let show_moves = args.get::<String>("show-moves", Some("no".into()))? == "yes";
+        let config = MatchConfig {
+            variant: args.variant()?,
+            a: args.get::<Level>("a", None)?,
+            b: args.get::<Level>("b", None)?,
+            games: args.get("games", None)?,
+            seed: args.get("seed", Some(0))?,
+            movetime: args.get::<u64>("movetime", None).ok().map(Duration::from_millis),
+            max_plies: args.get("max-plies", Some(DEFAULT_MAX_PLIES))?,
+        };
+        let score = play_match(&config, |game| {
+            println!("{}", game.summary);
+            if show_moves {
+                println!("  {}", game.moves.join(", "));
+            }
+        });
+        println!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games);
+        println!("{score}");
+        Ok(())
+    });
+}

@@ -1,0 +1,453 @@
+//! The alpha-beta search: negamax with principal variation search, a transposition table,
+//! staged move generation (the table's move, captures and killers before the full generation),
+//! late move reductions and static pruning near the leaves; quiescence follows at the leaves.
+
+use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::time::{Duration, Instant};
+
+use jetan_rules::{Move, MoveKind, Outcome, Position, Reason, Side};
+
+use crate::eval::{Evaluation, evaluate};
+use crate::facts::Facts;
+use crate::ordering::{Ordering, is_capture, pick};
+use crate::rng::mix;
+use crate::score::{INFINITY, WIN, WIN_BOUND};
+use crate::search::Thought;
+use crate::tt::{Bound, Table, pack, unpack};
+
+/// The deepest ply a search reaches, quiescence included.
+pub(crate) const MAX_PLY: usize = 128;
+/// What a draw is worth to the side that searches (negative: it prefers to play on).
+const CONTEMPT: i32 = 150;
+/// Evaluations get a pseudo-random nudge of at most this much, set by the seed, so that
+/// different seeds play different games while one seed replays the same game.
+const NOISE: i32 = 5;
+/// Static pruning (above beta, below alpha) applies this many plies from the leaves.
+const PRUNING_DEPTH: i32 = 3;
+/// How far above beta, per ply of depth, a position's evaluation must be to be cut.
+const STATIC_MARGIN: i32 = 120;
+/// How far below alpha, per ply of depth, a position's evaluation must be for quiet moves
+/// (except those that attack the enemy royal piece) to be skipped.
+const FUTILITY_MARGIN: i32 = 150;
+/// The depth stored with a result that holds only on its path: too shallow to be used.
+const UNUSABLE_DEPTH: i32 = -1;
+/// Time and cancellation are checked every this many nodes (a power of two).
+const CHECK_EVERY: u64 = 16;
+
+/// The buffers a search works in, kept by its searcher from one search to the next.
+#[derive(Debug)]
+pub(crate) struct Workspace {
+    /// Per ply: the move buffers.
+    frames: Vec<Frame>,
+    /// The triangular table of principal variations: row `ply` holds the line from `ply`.
+    pv: Vec<Move>,
+    /// Per ply: where its principal variation ends.
+    pv_len: Vec<usize>,
+    /// Per ply: the hash of the position of the current line.
+    path: Vec<u64>,
+}
+
+impl Workspace {
+    /// Buffers for searches of up to [`MAX_PLY`] plies.
+    pub fn new() -> Workspace {
+        Workspace {
+            frames: (0..MAX_PLY).map(|_| Frame::default()).collect(),
+            pv: vec![NO_MOVE; MAX_PLY * MAX_PLY],
+            pv_len: vec![0; MAX_PLY],
+            path: vec![0; MAX_PLY],
+        }
+    }
+
+    /// Lends out the move buffers of `ply` (give them back with [`Workspace::put_frame`]).
+    pub fn take_frame(&mut self, ply: usize) -> Frame {
+        std::mem::take(&mut self.frames[ply])
+    }
+
+    /// Gives back the move buffers of `ply`.
+    pub fn put_frame(&mut self, ply: usize, frame: Frame) {
+        self.frames[ply] = frame;
+    }
+
+    /// Empties the principal variation of `ply` (a node starts without one).
+    pub fn clear_pv(&mut self, ply: usize) {
+        self.pv_len[ply] = ply;
+    }
+}
+
+/// The move buffers of one ply, reused from node to node.
+#[derive(Debug, Default)]
+pub(crate) struct Frame {
+    /// The moves of the node.
+    pub moves: Vec<Move>,
+    /// Their ordering scores.
+    pub scores: Vec<i32>,
+    /// The moves searched before the full generation (packed).
+    early: Vec<u32>,
+}
+
+/// A node of the main search while its moves are searched.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    /// The side to move's royal piece is attacked.
+    in_danger: bool,
+    /// The evaluation, when it is so far below alpha that quiet moves are skipped.
+    futile: Option<i32>,
+    best: i32,
+    best_move: Option<Move>,
+    /// Moves searched so far.
+    searched: usize,
+}
+
+/// How searching a node's moves went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    /// Every move was searched.
+    Done,
+    /// A move reached beta.
+    Cutoff,
+    /// The side to move has no legal move.
+    NoMoves,
+    /// The search was stopped.
+    Stopped,
+}
+
+/// A move that is never played: fills the principal-variation table.
+const NO_MOVE: Move = Move { from: jetan_rules::Square(0), to: jetan_rules::Square(0), kind: MoveKind::Normal };
+
+/// One search in progress.
+pub(crate) struct Search<'a> {
+    /// The position searched, moves played and taken back as the search goes.
+    pub position: Position,
+    /// What the search knows of the variant.
+    pub facts: &'a Facts,
+    /// The transposition table.
+    pub table: &'a mut Table,
+    /// Killer moves and history.
+    pub ordering: &'a mut Ordering,
+    /// The buffers.
+    pub work: &'a mut Workspace,
+    /// The hashes of the game's positions before the root.
+    pub history: &'a [u64],
+    /// Raised to stop the search.
+    pub cancel: &'a AtomicBool,
+    /// When the search must stop.
+    pub deadline: Option<Instant>,
+    /// How many nodes it may visit.
+    pub max_nodes: u64,
+    /// How many it has visited.
+    pub nodes: u64,
+    /// Whether it has been stopped (by time, nodes or the cancel flag).
+    pub stopped: bool,
+    /// The side to move at the root, whom draws displease.
+    pub root_side: Side,
+    /// The seed of the evaluation's nudges.
+    pub seed: u64,
+    /// The best root move of the current iteration whose search completed, with its score.
+    pub root_best: Option<(Move, i32)>,
+    /// How many times a line went back to an earlier position.
+    pub repetitions: u64,
+}
+
+impl Search<'_> {
+    /// The first root move in the usual order, before any search: the answer if the search
+    /// is stopped at once. Leaves the root's moves in the first frame.
+    pub fn fallback(&mut self) -> Thought {
+        let frame = &mut self.work.frames[0];
+        frame.moves.clear();
+        self.position.generate(&mut frame.moves);
+        let table_move = self.table.probe(self.position.hash(), 0).map_or(0, |hit| hit.mv);
+        self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, table_move, 0);
+        let best = (!frame.moves.is_empty()).then(|| {
+            pick(&mut frame.moves, &mut frame.scores, 0);
+            frame.moves[0]
+        });
+        let score = match best {
+            Some(_) => self.evaluate().score,
+            None => self.position.outcome().map_or(0, |outcome| self.outcome_score(outcome, 0)),
+        };
+        Thought { best, score, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: best.into_iter().collect() }
+    }
+
+    /// Whether the root has a single legal move (after [`Search::fallback`]).
+    pub fn only_move(&self) -> bool {
+        self.work.frames[0].moves.len() == 1
+    }
+
+    /// The principal variation of the last completed iteration.
+    pub fn principal_variation(&self) -> Vec<Move> {
+        self.work.pv[..self.work.pv_len[0]].to_vec()
+    }
+
+    /// Counts a node; says whether the search must stop.
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes
+            || (self.nodes.is_multiple_of(CHECK_EVERY)
+                && (self.cancel.load(Atomic::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The evaluation of the position, nudged by the seed.
+    pub(crate) fn evaluate(&self) -> Evaluation {
+        let mut evaluation = evaluate(&self.position, self.facts);
+        let spread = mix(self.position.hash() ^ self.seed) % (2 * NOISE as u64 + 1);
+        evaluation.score += spread as i32 - NOISE;
+        evaluation
+    }
+
+    /// The score of a finished game for the side to move at `ply`.
+    pub(crate) fn outcome_score(&self, outcome: Outcome, ply: usize) -> i32 {
+        match outcome.winner {
+            Some(side) if side == self.position.to_move() => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+            None => self.draw_score(),
+        }
+    }
+
+    /// The score of a draw for the side to move.
+    fn draw_score(&self) -> i32 {
+        if self.position.to_move() == self.root_side { -CONTEMPT } else { CONTEMPT }
+    }
+
+    /// Whether the position at `ply` (with this hash) occurred before, in the game or earlier
+    /// in the line (with the same side to move, two plies apart).
+    fn repeated(&self, ply: usize, hash: u64) -> bool {
+        (ply % 2..ply).step_by(2).any(|p| self.work.path[p] == hash) || self.history.contains(&hash)
+    }
+
+    /// The score of the side to move having no legal move.
+    pub(crate) fn no_moves_score(&self, ply: usize) -> i32 {
+        let verdict = self.position.variant().rules().no_moves;
+        self.outcome_score(Outcome::of(verdict, self.position.to_move(), Reason::NoMoves), ply)
+    }
+
+    /// Negamax alpha-beta to `depth` plies, then quiescence.
+    pub fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.work.clear_pv(ply);
+        if let Some(outcome) = self.position.decided() {
+            return self.outcome_score(outcome, ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(ply, alpha, beta, 0);
+        }
+        if self.tick() {
+            return 0;
+        }
+        if ply + 2 >= MAX_PLY {
+            return self.evaluate().score;
+        }
+        let hash = self.position.hash();
+        self.work.path[ply] = hash;
+        if ply > 0 && self.repeated(ply, hash) {
+            self.repetitions += 1;
+            return self.draw_score();
+        }
+        // A win sooner than any this node could give makes its search pointless.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let hit = self.table.probe(hash, ply);
+        if let Some(hit) = hit
+            && !pv_node
+            && hit.depth >= depth
+        {
+            match hit.bound {
+                Bound::Exact => return hit.score,
+                Bound::Lower if hit.score >= beta => return hit.score,
+                Bound::Upper if hit.score <= alpha => return hit.score,
+                _ => {}
+            }
+        }
+        let side = self.position.to_move();
+        let in_danger = self.facts.royal_attacked(&self.position, side);
+        // Near the leaves, a position far above beta is taken to hold (the side to move could
+        // almost always keep it), and quiet moves can't lift one far below alpha.
+        let mut futile = None;
+        if !pv_node && !in_danger && depth <= PRUNING_DEPTH && beta.abs() < WIN_BOUND {
+            let standing = self.evaluate().score;
+            if standing - STATIC_MARGIN * depth >= beta {
+                return standing;
+            }
+            if standing + FUTILITY_MARGIN * depth <= alpha {
+                futile = Some(standing);
+            }
+        }
+        let table_move = hit.map_or(0, |hit| hit.mv);
+        let repetitions = self.repetitions;
+        let mut node =
+            Node { depth, ply, alpha, beta, in_danger, futile, best: -INFINITY, best_move: None, searched: 0 };
+        let mut frame = self.work.take_frame(ply);
+        let flow = self.search_moves(&mut node, &mut frame, table_move);
+        self.work.put_frame(ply, frame);
+        match flow {
+            Flow::Stopped => return 0,
+            Flow::NoMoves => return self.no_moves_score(ply),
+            Flow::Done | Flow::Cutoff => {}
+        }
+        let bound = if node.best >= beta {
+            Bound::Lower
+        } else if node.best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A score that a repetition of an earlier position helped make holds only on this
+        // path: the table keeps just the move.
+        let depth = if self.repetitions == repetitions { depth } else { UNUSABLE_DEPTH };
+        self.table.store(hash, ply, node.best_move, node.best, depth, bound);
+        node.best
+    }
+
+    /// Searches the moves of a node in stages: when the royal piece is safe, the table's move,
+    /// the captures and the killer moves come first, each checked for legality without
+    /// generating every move, so that a cut-off there saves the full generation.
+    fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
+        frame.early.clear();
+        if !node.in_danger && self.facts.quick_moves() {
+            let killers = self.ordering.killers(node.ply);
+            for packed in [table_move, killers[0], killers[1]] {
+                let mv = unpack(packed);
+                let first = packed == table_move;
+                if packed != 0
+                    && !frame.early.contains(&packed)
+                    && (first || !is_capture(&self.position, mv))
+                    && self.facts.quick_legal(&self.position, mv)
+                {
+                    frame.early.push(packed);
+                    match self.visit(node, mv) {
+                        Flow::Done => {}
+                        flow => return flow,
+                    }
+                }
+                if first {
+                    // Captures come between the table's move and the killers.
+                    self.facts.captures(&self.position, &mut frame.moves);
+                    let flow = self.visit_all(node, frame, table_move, true);
+                    if flow != Flow::Done {
+                        return flow;
+                    }
+                }
+            }
+        }
+        frame.moves.clear();
+        self.position.generate(&mut frame.moves);
+        if frame.moves.is_empty() {
+            return if node.searched == 0 { Flow::NoMoves } else { Flow::Done };
+        }
+        self.visit_all(node, frame, table_move, false)
+    }
+
+    /// Orders and searches the moves of `frame` (skipping those searched in an earlier stage,
+    /// and below the root, escapes while the royal piece is safe: they are a rescue).
+    fn visit_all(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32, captures: bool) -> Flow {
+        let position = &self.position;
+        let skip_escapes = !node.in_danger && node.ply > 0;
+        let searched = &frame.early;
+        let skipped = |mv: Move| searched.contains(&pack(mv)) || (skip_escapes && mv.kind == MoveKind::Escape);
+        frame.moves.retain(|&mv| !skipped(mv));
+        self.ordering.score(position, self.facts, &frame.moves, &mut frame.scores, table_move, node.ply);
+        for i in 0..frame.moves.len() {
+            pick(&mut frame.moves, &mut frame.scores, i);
+            let mv = frame.moves[i];
+            if captures {
+                frame.early.push(pack(mv));
+            }
+            match self.visit(node, mv) {
+                Flow::Done => {}
+                flow => return flow,
+            }
+        }
+        Flow::Done
+    }
+
+    /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
+    /// principal variation search. Updates the node's best; says whether it cut off.
+    fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
+        let Node { depth, ply, beta, in_danger, .. } = *node;
+        let alpha = node.alpha;
+        let quiet = !is_capture(&self.position, mv);
+        let side = self.position.to_move();
+        let undo = self.position.play(mv);
+        let exposed = self.exposes_royal(side);
+        let threatens = || self.facts.royal_attacked(&self.position, self.position.to_move());
+        if let Some(standing) = node.futile
+            && quiet
+            && !exposed
+            && !threatens()
+        {
+            self.position.undo(undo);
+            node.best = node.best.max(standing);
+            return Flow::Done;
+        }
+        let index = node.searched;
+        node.searched += 1;
+        let score = if exposed {
+            -(WIN - (ply + 2) as i32)
+        } else if index == 0 {
+            -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let reduction = if quiet && !in_danger && depth >= 3 && index >= 3 && !threatens() {
+                1 + i32::from(depth >= 5 && index >= 8)
+            } else {
+                0
+            };
+            let mut score = -self.negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+            if score > alpha && reduction > 0 {
+                score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+            }
+            if score > alpha && score < beta {
+                score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+            }
+            score
+        };
+        self.position.undo(undo);
+        if self.stopped {
+            return Flow::Stopped;
+        }
+        if score > node.best {
+            node.best = score;
+            node.best_move = Some(mv);
+            if score > node.alpha {
+                node.alpha = score;
+                self.update_pv(ply, mv);
+                if ply == 0 {
+                    self.root_best = Some((mv, score));
+                }
+                if score >= beta {
+                    if quiet {
+                        self.ordering.reward(side, mv, ply, depth);
+                    }
+                    return Flow::Cutoff;
+                }
+            }
+        }
+        Flow::Done
+    }
+
+    /// Whether the move just played by `mover` leaves one of its royal pieces where the enemy
+    /// can land on it and win: a loss at the next ply, known without searching it.
+    pub(crate) fn exposes_royal(&self, mover: Side) -> bool {
+        self.facts.quick_moves()
+            && self.position.decided().is_none()
+            && self.facts.royal_attacked(&self.position, mover)
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the one found below it.
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (row, below) = self.work.pv[ply * MAX_PLY..].split_at_mut(MAX_PLY);
+        row[ply] = mv;
+        let end = self.work.pv_len[ply + 1].max(ply + 1);
+        row[ply + 1..end].copy_from_slice(&below[ply + 1..end]);
+        self.work.pv_len[ply] = end;
+    }
+}

@@ -1,0 +1,124 @@
+//! Playing strengths: the baselines and search levels 1 to 5, and the limits of one search.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Who chooses the moves: a baseline or the search at some level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random,
+    /// A winning move if there is one, else the capture of the most valuable piece, else a
+    /// random move (see [`crate::greedy_move`]).
+    Greedy,
+    /// The alpha-beta search, 1 (weakest) to 5 (strongest): see [`Level::limits`].
+    Search(u8),
+}
+
+/// The strongest search level.
+pub const MAX_LEVEL: u8 = 5;
+
+/// The limits of one search. Whichever is reached first ends it; the search also stops when
+/// its cancel flag is raised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long the search may take; `None` for no time limit.
+    pub movetime: Option<Duration>,
+    /// The deepest iteration, in plies (captures are searched further).
+    pub max_depth: u32,
+    /// How many positions it may visit; `None` for no limit. A node limit, unlike a time
+    /// limit, makes the search reproducible.
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Search to `depth` plies with no time or node limit.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { movetime: None, max_depth: depth, max_nodes: None }
+    }
+
+    /// Search as deep as possible for `movetime`.
+    pub fn time(movetime: Duration) -> Limits {
+        Limits { movetime: Some(movetime), max_depth: MAX_DEPTH, max_nodes: None }
+    }
+
+    /// Search as deep as possible within `nodes` positions (reproducible).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { movetime: None, max_depth: MAX_DEPTH, max_nodes: Some(nodes) }
+    }
+
+    /// The same limits with the time replaced, if `movetime` is given.
+    pub fn with_movetime(self, movetime: Option<Duration>) -> Limits {
+        Limits { movetime: movetime.or(self.movetime), ..self }
+    }
+}
+
+/// The deepest iteration any search makes.
+pub const MAX_DEPTH: u32 = 64;
+
+impl Level {
+    /// Every level, weakest first: `random`, `greedy`, `1` … `5`.
+    pub fn all() -> Vec<Level> {
+        [Level::Random, Level::Greedy].into_iter().chain((1..=MAX_LEVEL).map(Level::Search)).collect()
+    }
+
+    /// The depth and time budget of a search level:
+    ///
+    /// | level | depth | time |
+    /// |---|---|---|
+    /// | 1 | 1 | 50 ms |
+    /// | 2 | 2 | 100 ms |
+    /// | 3 | 4 | 300 ms |
+    /// | 4 | 6 | 1 s |
+    /// | 5 | 64 | 3 s |
+    ///
+    /// The baselines don't search; their limits are those of level 1 (only the time matters).
+    pub fn limits(self) -> Limits {
+        let (depth, millis) = match self {
+            Level::Random | Level::Greedy | Level::Search(..=1) => (1, 50),
+            Level::Search(2) => (2, 100),
+            Level::Search(3) => (4, 300),
+            Level::Search(4) => (6, 1000),
+            Level::Search(_) => (MAX_DEPTH, 3000),
+        };
+        Limits { movetime: Some(Duration::from_millis(millis)), max_depth: depth, max_nodes: None }
+    }
+}
+
+/// A level name that is not `random`, `greedy` or `1` to `5`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(pub String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a level: use random, greedy or 1 to {MAX_LEVEL}", self.0)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(Level::Random),
+            "greedy" => Ok(Level::Greedy),
+            number => match number.parse::<u8>() {
+                Ok(level @ 1..=MAX_LEVEL) => Ok(Level::Search(level)),
+                _ => Err(LevelError(text.to_string())),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Random => write!(f, "random"),
+            Level::Greedy => write!(f, "greedy"),
+            Level::Search(level) => write!(f, "{level}"),
+        }
+    }
+}

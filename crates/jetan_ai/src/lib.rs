@@ -1,0 +1,46 @@
+//! The Jetan AI: an alpha-beta search over [`jetan_rules`] whose evaluation reads everything it
+//! knows of the game from the variant file (piece values, which captures win, the royal pieces
+//! and their escapes), with time, depth and node limits, cancellation and a seed; the random
+//! and greedy baselines; self-play matches and a benchmark. It knows nothing of Bevy.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::sync::atomic::AtomicBool;
+//! use jetan_ai::{Limits, Searcher};
+//! use jetan_rules::{Position, Variant};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
+//! let variant = Arc::new(Variant::load_file(std::path::Path::new(path)).unwrap());
+//! let position = Position::start(variant);
+//! let thought = Searcher::new().think(&position, &Limits::depth(2), &AtomicBool::new(false), 7);
+//! assert!(position.is_legal(thought.best.unwrap()));
+//! assert_eq!(thought.depth, 2);
+//! ```
+
+#![deny(missing_docs)]
+
+mod alphabeta;
+mod baseline;
+pub mod bench;
+mod bits;
+mod eval;
+mod facts;
+mod level;
+mod ordering;
+mod player;
+mod quiescence;
+mod reach;
+mod rng;
+mod score;
+mod search;
+pub mod selfplay;
+#[cfg(test)]
+mod testing;
+mod tt;
+
+pub use baseline::{greedy_move, random_move};
+pub use level::{Level, LevelError, Limits, MAX_DEPTH, MAX_LEVEL};
+pub use player::Player;
+pub use rng::Rng;
+pub use score::{WIN, WIN_BOUND, describe as describe_score, plies_to_end};
+pub use search::{DEFAULT_TABLE_MEGABYTES, Searcher, Thought, think};

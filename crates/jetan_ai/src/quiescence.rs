@@ -1,0 +1,98 @@
+//! Quiescence: at the leaves, captures (and moves that end the game) are searched until the
+//! position is quiet, so that the evaluation never stands in the middle of an exchange; while
+//! a royal piece is attacked, every reply is searched for the first plies.
+
+use jetan_rules::{Move, Position};
+
+use crate::alphabeta::{MAX_PLY, Search};
+use crate::eval::Evaluation;
+use crate::facts::Facts;
+use crate::ordering::pick;
+use crate::score::{INFINITY, WIN};
+
+/// Quiescence searches every reply to an attack on the royal piece this many plies deep;
+/// beyond that it trusts the evaluation.
+const QUIESCENCE_EVASIONS: u32 = 2;
+/// Quiescence skips a capture that leaves the evaluation this far below alpha.
+const DELTA_MARGIN: i32 = 200;
+
+impl Search<'_> {
+    /// Captures (and moves that end the game) until the position is quiet; every reply while
+    /// the royal piece is attacked, for the first plies.
+    pub(crate) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+        self.work.clear_pv(ply);
+        if let Some(outcome) = self.position.decided() {
+            return self.outcome_score(outcome, ply);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let evaluation = self.evaluate();
+        if ply + 2 >= MAX_PLY {
+            return evaluation.score;
+        }
+        let evading = evaluation.in_danger && depth < QUIESCENCE_EVASIONS;
+        let mut best = -INFINITY;
+        if !evading {
+            best = evaluation.score;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut frame = self.work.take_frame(ply);
+        frame.moves.clear();
+        if evading {
+            self.position.generate(&mut frame.moves);
+            if frame.moves.is_empty() {
+                self.work.put_frame(ply, frame);
+                return self.no_moves_score(ply);
+            }
+        } else {
+            self.facts.captures(&self.position, &mut frame.moves);
+            let (position, facts) = (&self.position, self.facts);
+            frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, alpha));
+        }
+        self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, 0, ply);
+        for i in 0..frame.moves.len() {
+            pick(&mut frame.moves, &mut frame.scores, i);
+            let mv = frame.moves[i];
+            let side = self.position.to_move();
+            let undo = self.position.play(mv);
+            let score = if self.exposes_royal(side) {
+                -(WIN - (ply + 2) as i32)
+            } else {
+                -self.quiesce(ply + 1, -beta, -alpha, depth + 1)
+            };
+            self.position.undo(undo);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.work.put_frame(ply, frame);
+        best
+    }
+}
+
+/// Whether quiescence should try the capture `mv`: not if it can't lift the evaluation to
+/// alpha even with a margin, nor if it gives a piece for a lesser one that is defended.
+/// Captures that end the game are always tried.
+fn worth_capturing(position: &Position, facts: &Facts, mv: Move, evaluation: &Evaluation, alpha: i32) -> bool {
+    let (Some(victim), Some(mover)) = (position.piece_at(mv.to), position.piece_at(mv.from)) else { return true };
+    if facts.verdict(victim, mover).is_some() {
+        return true;
+    }
+    let gain = facts.value(victim);
+    evaluation.score + gain + DELTA_MARGIN > alpha
+        && (facts.value(mover) <= gain || !evaluation.defended.contains(mv.to))
+}

@@ -1,0 +1,43 @@
+//! Helpers for the unit tests: classic Jetan with rule options, and positions of random games.
+
+use std::sync::Arc;
+
+use jetan_rules::{Position, Variant};
+
+use crate::rng::Rng;
+
+/// Classic Jetan with these rule options (`option=choice`).
+pub fn jetan(choices: &[&str]) -> Arc<Variant> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
+    let variant = Variant::load_file(std::path::Path::new(path)).unwrap();
+    let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+    Arc::new(variant.with_choice_args(&choices).unwrap())
+}
+
+/// Rule options that change how pieces move, a few at a time (the first: none).
+pub const MOVEMENT_OPTIONS: [&[&str]; 6] = [
+    &[],
+    &["warrior=up_to", "warrior_dirs=any", "padwar=up_to", "dwar=up_to"],
+    &["chief=up_to", "chief_mix=civil", "flier_jump=odwar", "thoat_jump=blocked"],
+    &["chief_mix=straight", "thoat=orth_first", "panthan=back_diagonals", "flier=up_to"],
+    &["princess=up_to", "princess_mix=straight"],
+    &["princess_mix=civil", "thoat=orth_first", "thoat_jump=blocked"],
+];
+
+/// Every position of `games` random games of up to `plies` plies from the start of `variant`.
+pub fn random_positions(variant: &Arc<Variant>, seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut position = Position::start(variant.clone());
+        for _ in 0..plies {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            positions.push(position.clone());
+            position.play(moves[rng.below(moves.len())]);
+        }
+    }
+    positions
+}

@@ -1,0 +1,95 @@
+//! Levels, the baselines and self-play.
+
+mod common;
+
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use common::{mv, position};
+use jetan_ai::selfplay::{MatchConfig, play_match};
+use jetan_ai::{Level, Player, Rng, greedy_move, random_move};
+use jetan_rules::{Position, Side};
+
+#[test]
+fn levels_are_read_from_their_names() {
+    assert_eq!(Level::from_str("random"), Ok(Level::Random));
+    assert_eq!(Level::from_str("Greedy"), Ok(Level::Greedy));
+    for level in 1..=5 {
+        assert_eq!(Level::from_str(&level.to_string()), Ok(Level::Search(level)));
+    }
+    for bad in ["0", "6", "best", ""] {
+        assert!(Level::from_str(bad).is_err(), "{bad}");
+    }
+    let names: Vec<String> = Level::all().iter().map(Level::to_string).collect();
+    assert_eq!(names, ["random", "greedy", "1", "2", "3", "4", "5"]);
+}
+
+#[test]
+fn stronger_levels_get_more_depth_and_time_and_movetime_overrides_the_time() {
+    let limits: Vec<_> = (1..=5).map(|l| Level::Search(l).limits()).collect();
+    assert!(limits.windows(2).all(|w| w[0].max_depth < w[1].max_depth && w[0].movetime < w[1].movetime));
+    let fast = Level::Search(5).limits().with_movetime(Some(Duration::from_millis(200)));
+    assert_eq!(fast.movetime, Some(Duration::from_millis(200)));
+    assert_eq!(fast.max_depth, Level::Search(5).limits().max_depth);
+    assert_eq!(Level::Search(3).limits().with_movetime(None), Level::Search(3).limits());
+}
+
+#[test]
+fn greedy_takes_the_most_valuable_capture() {
+    // A Panthan can take a Padwar (250), a Warrior a Flier (450).
+    let position =
+        position(&[("e1", "R"), ("c4", "A"), ("h1", "W"), ("d5", "p"), ("h3", "f"), ("a10", "r")], Side::South);
+    let mut rng = Rng::new(3);
+    for _ in 0..20 {
+        assert_eq!(greedy_move(&position, &mut rng), Some(mv(&position, "W h1-h3")));
+    }
+}
+
+#[test]
+fn greedy_prefers_a_win_to_any_capture() {
+    let position = position(&[("a1", "R"), ("c3", "F"), ("h1", "W"), ("h3", "d"), ("f6", "r")], Side::South);
+    assert_eq!(greedy_move(&position, &mut Rng::new(1)), Some(mv(&position, "F c3-f6")));
+}
+
+#[test]
+fn random_and_greedy_moves_are_legal_and_follow_the_seed() {
+    let position = Position::start(common::jetan());
+    let draw = |seed| {
+        let mut rng = Rng::new(seed);
+        (0..10).map(|_| random_move(&position, &mut rng).unwrap()).collect::<Vec<_>>()
+    };
+    assert_eq!(draw(9), draw(9));
+    assert!(draw(9).iter().all(|&m| position.is_legal(m)));
+    assert!(position.is_legal(greedy_move(&position, &mut Rng::new(9)).unwrap()));
+}
+
+#[test]
+fn a_player_of_each_level_moves_legally() {
+    let position = Position::start(common::jetan());
+    let cancel = AtomicBool::new(false);
+    for level in Level::all() {
+        let thought = Player::new(level, 1).choose(&position, Some(Duration::from_millis(20)), &cancel);
+        assert!(position.is_legal(thought.best.unwrap()), "{level}");
+    }
+}
+
+#[test]
+fn a_match_plays_every_game_and_alternates_colours() {
+    let mut config = MatchConfig::new(common::jetan(), Level::Greedy, Level::Random);
+    config.games = 4;
+    config.max_plies = 30;
+    config.seed = 11;
+    let mut games = Vec::new();
+    let score = play_match(&config, |game| games.push(game.clone()));
+    assert_eq!(games.len(), 4);
+    assert_eq!(score.wins + score.draws + score.losses, 4);
+    assert_eq!(
+        games.iter().map(|g| g.a_side).collect::<Vec<_>>(),
+        [Side::South, Side::North, Side::South, Side::North]
+    );
+    assert!(games.iter().all(|g| g.moves.len() <= 30));
+    assert_eq!(score.to_string(), format!("a: {} wins, {} draws, {} losses", score.wins, score.draws, score.losses));
+    let again = play_match(&config, |_| {});
+    assert_eq!(again.wins, score.wins, "the seed replays the match");
+}

@@ -1,0 +1,123 @@
+//! The search on small hand-built positions: it wins when it can, doesn't hand the opponent a
+//! win, and keeps to its limits (cancellation, nodes) and its seed.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use common::{can_win_at_once, mv, position};
+use jetan_ai::{Limits, Searcher, WIN_BOUND, plies_to_end, think};
+use jetan_rules::{Position, Side};
+
+fn search(position: &Position, limits: Limits) -> jetan_ai::Thought {
+    think(position, &limits, &AtomicBool::new(false), 1)
+}
+
+/// Black's Flier can land on Orange's Princess; its Warrior could take a Dwar instead.
+fn win_in_one() -> Position {
+    position(&[("a1", "R"), ("c3", "F"), ("h1", "W"), ("h3", "d"), ("f6", "r"), ("j10", "c")], Side::South)
+}
+
+#[test]
+fn finds_a_one_move_win() {
+    let position = win_in_one();
+    for depth in [1, 3] {
+        let thought = search(&position, Limits::depth(depth));
+        assert_eq!(thought.best, Some(mv(&position, "F c3-f6")), "depth {depth}");
+        assert!(thought.score > WIN_BOUND);
+        assert_eq!(plies_to_end(thought.score), Some(1));
+    }
+}
+
+/// Black's Warrior on a4 shields its Princess on a2 from the Orange Dwar on a5; taking the
+/// Orange Flier on c4 would open the file.
+fn shielded_princess() -> Position {
+    position(
+        &[("a2", "R"), ("a4", "W"), ("j1", "C"), ("a5", "d"), ("c4", "f"), ("j10", "r"), ("f10", "c")],
+        Side::South,
+    )
+}
+
+#[test]
+fn avoids_a_move_that_lets_the_opponent_win() {
+    let position = shielded_princess();
+    let greedy = mv(&position, "W a4-c4");
+    let mut after = position.clone();
+    after.play(greedy);
+    assert!(can_win_at_once(&after), "the bait must be poisoned");
+    for depth in [2, 4] {
+        let thought = search(&position, Limits::depth(depth));
+        let best = thought.best.unwrap();
+        assert_ne!(best, greedy, "depth {depth}");
+        let mut after = position.clone();
+        after.play(best);
+        assert!(!can_win_at_once(&after), "depth {depth}: {} lets Orange win", position.move_text(best));
+    }
+}
+
+#[test]
+fn a_raised_cancel_flag_still_returns_a_legal_move_at_once() {
+    let position = Position::start(common::jetan());
+    let started = Instant::now();
+    let thought = Searcher::new().think(&position, &Limits::time(Duration::from_secs(30)), &AtomicBool::new(true), 0);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(position.is_legal(thought.best.expect("a move")));
+}
+
+#[test]
+fn node_limits_are_respected() {
+    let position = Position::start(common::jetan());
+    for nodes in [1, 50, 3000] {
+        let thought = search(&position, Limits::nodes(nodes));
+        assert!(thought.nodes <= nodes, "{} > {nodes}", thought.nodes);
+        assert!(position.is_legal(thought.best.expect("a move")));
+    }
+}
+
+#[test]
+fn the_same_seed_and_node_limit_give_the_same_result() {
+    let mut position = Position::start(common::jetan());
+    position.play(mv(&position, "A e2-e3"));
+    let run = |seed| Searcher::new().think(&position, &Limits::nodes(20_000), &AtomicBool::new(false), seed);
+    let first = run(5);
+    let again = run(5);
+    assert_eq!(
+        (first.best, first.score, first.depth, first.nodes, &first.pv),
+        (again.best, again.score, again.depth, again.nodes, &again.pv)
+    );
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let mut position = win_in_one();
+    position.play(mv(&position, "F c3-f6"));
+    let thought = search(&position, Limits::depth(3));
+    assert_eq!(thought.best, None);
+}
+
+#[test]
+fn the_principal_variation_is_legal() {
+    let position = Position::start(common::jetan());
+    let thought = search(&position, Limits::depth(3));
+    assert_eq!(thought.depth, 3);
+    assert_eq!(thought.pv.first().copied(), thought.best);
+    let mut line = position.clone();
+    for &m in &thought.pv {
+        assert!(line.is_legal(m), "{}", line.move_text(m));
+        line.play(m);
+    }
+}
+
+#[test]
+fn the_game_history_steers_the_search_away_from_earlier_positions() {
+    let position = Position::start(common::jetan());
+    let mut searcher = Searcher::new();
+    let cancel = AtomicBool::new(false);
+    let first = searcher.think(&position, &Limits::depth(2), &cancel, 3).best.unwrap();
+    let mut after = position.clone();
+    after.play(first);
+    let history = [after.hash()];
+    let again = Searcher::new().think_in_game(&position, &history, &Limits::depth(2), &cancel, 3).best.unwrap();
+    assert_ne!(again, first, "going back to a position of the game scores as a draw");
+}

@@ -1,0 +1,64 @@
+//! `jetan selfplay`: a match between two AI levels; each game's result, then the score.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use jetan_ai::Level;
+use jetan_ai::selfplay::{DEFAULT_MAX_PLIES, MatchConfig, play_match};
+
+/// What a match plays.
+#[derive(Args)]
+pub struct SelfplayArgs {
+    /// The variant file.
+    #[arg(long, default_value = "assets/variants/jetan.ron")]
+    variant: PathBuf,
+    /// A rule option's choice, as option=choice (repeatable).
+    #[arg(long = "option", value_name = "OPTION=CHOICE")]
+    options: Vec<String>,
+    /// Player a: random, greedy, or a search level 1 to 5.
+    #[arg(long)]
+    a: Level,
+    /// Player b: random, greedy, or a search level 1 to 5.
+    #[arg(long)]
+    b: Level,
+    /// How many games; a takes the first side in odd-numbered games.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// The seed the players' random choices come from.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Milliseconds per move for both players, instead of their levels' times.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// A game that reaches this many plies is a draw.
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: u32,
+    /// Also print each game's moves.
+    #[arg(long)]
+    show_moves: bool,
+}
+
+/// Prints a line per game, the slowest moves, then `a: W wins, D draws, L losses`.
+pub fn run(args: &SelfplayArgs) -> Result<(), String> {
+    let variant = super::load_variant(&args.variant)?.with_choice_args(&args.options).map_err(|e| e.to_string())?;
+    let config = MatchConfig {
+        variant: Arc::new(variant),
+        a: args.a,
+        b: args.b,
+        games: args.games,
+        seed: args.seed,
+        movetime: args.movetime.map(Duration::from_millis),
+        max_plies: args.max_plies,
+    };
+    let score = play_match(&config, |game| {
+        println!("{}", game.summary);
+        if args.show_moves {
+            println!("  {}", game.moves.join(", "));
+        }
+    });
+    println!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games);
+    println!("{score}");
+    Ok(())
+}
