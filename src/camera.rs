@@ -6,7 +6,11 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
+use jetan_rules::Side;
+
+use crate::ai_player::Seat;
 use crate::board::BoardLayout;
+use crate::game::{BoardReset, Game};
 use crate::settings::{HumanSide, Settings, View};
 
 /// Where the camera looks from, around the board's centre.
@@ -84,16 +88,27 @@ fn orbit(
     }
 }
 
-/// Turns the board to face the human's side, and frames a new board, when either changes.
-fn face_human(settings: Res<Settings>, layout: Option<Res<BoardLayout>>, mut cameras: Query<&mut BoardCamera>) {
-    let layout_changed = layout.as_ref().is_some_and(|l| l.is_changed());
-    if !settings.is_changed() && !layout_changed {
+/// Turns the board to face the side a person plays (the settings' side when both or neither
+/// are), and frames the board, when a game is set up or the settings change.
+fn face_human(
+    settings: Res<Settings>,
+    game: Option<Res<Game>>,
+    mut resets: MessageReader<BoardReset>,
+    layout: Option<Res<BoardLayout>>,
+    mut cameras: Query<&mut BoardCamera>,
+) {
+    if resets.read().count() == 0 && !settings.is_changed() {
         return;
     }
+    let human = |side: Side| game.as_ref().is_some_and(|g| g.seats[side.index()] == Seat::Human);
+    let facing = match (human(Side::South), human(Side::North), settings.human_side) {
+        (false, true, _) | (true, true, HumanSide::North) | (false, false, HumanSide::North) => Side::North,
+        _ => Side::South,
+    };
     for mut camera in &mut cameras {
-        camera.yaw = match settings.human_side {
-            HumanSide::South => 0.0,
-            HumanSide::North => std::f32::consts::PI,
+        camera.yaw = match facing {
+            Side::South => 0.0,
+            Side::North => std::f32::consts::PI,
         };
         if let Some(layout) = &layout {
             let size = layout.half_extent().max_element() * 2.0;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
 
+use crate::ai_player::Seat;
 use crate::variant_asset::VariantCatalog;
 use crate::{AppSystems, Launch};
 
@@ -22,6 +23,10 @@ pub struct Game {
     pub redo: Vec<Move>,
     /// An end the players agreed on, or a resignation.
     pub agreed: Option<Outcome>,
+    /// Who plays each side (South first).
+    pub seats: [Seat; 2],
+    /// The seed of the AI players' choices in this game.
+    pub seed: u64,
 }
 
 /// A move that was played, with what undoes it.
@@ -39,8 +44,32 @@ pub struct Played {
 
 impl Game {
     /// A new game of `variant` from its start position.
-    pub fn new(variant: Arc<Variant>, variant_path: String) -> Game {
-        Game { position: Position::start(variant), variant_path, history: Vec::new(), redo: Vec::new(), agreed: None }
+    pub fn new(variant: Arc<Variant>, variant_path: String, seats: [Seat; 2]) -> Game {
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        Game {
+            position: Position::start(variant),
+            variant_path,
+            history: Vec::new(),
+            redo: Vec::new(),
+            agreed: None,
+            seats,
+            seed,
+        }
+    }
+
+    /// Who plays the side to move.
+    pub fn seat_to_move(&self) -> Seat {
+        self.seats[self.position.to_move().index()]
+    }
+
+    /// Takes back the last move; returns whether there was one.
+    fn undo(&mut self) -> bool {
+        let Some(played) = self.history.pop() else { return false };
+        self.position.undo(played.undo);
+        self.redo.push(played.mv);
+        self.agreed = None;
+        true
     }
 
     /// How the game has ended, if it has.
@@ -98,8 +127,10 @@ pub enum GameAction {
         variant: String,
         /// Option id and choice id pairs.
         choices: Vec<(String, String)>,
+        /// Who plays each side (South first).
+        seats: [Seat; 2],
     },
-    /// Take back the last move.
+    /// Take back the last move, and the AI's moves before it, back to a person's turn.
     Undo,
     /// Play again the last move taken back.
     Redo,
@@ -143,7 +174,7 @@ fn start_first_game(
         }
         return;
     };
-    let mut game = Game::new(variant, path);
+    let mut game = Game::new(variant, path, [settings.players.south, settings.players.north]);
     let moves = launch.moves.as_deref().unwrap_or("");
     for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
         match game.position.parse_move(text) {
@@ -193,10 +224,10 @@ fn apply_actions(
     let Some(mut game) = game else { return };
     for action in actions.read() {
         match action {
-            GameAction::NewGame { variant, choices } => match catalog.variant(variant) {
+            GameAction::NewGame { variant, choices, seats } => match catalog.variant(variant) {
                 Some(base) => match base.with_choices(choices) {
                     Ok(chosen) => {
-                        *game = Game::new(Arc::new(chosen), variant.clone());
+                        *game = Game::new(Arc::new(chosen), variant.clone(), *seats);
                         notice.0 = None;
                     }
                     Err(error) => notice.0 = Some(error.to_string()),
@@ -204,11 +235,8 @@ fn apply_actions(
                 None => notice.0 = Some(format!("{variant} could not be loaded")),
             },
             GameAction::Undo => {
-                if let Some(played) = game.history.pop() {
-                    game.position.undo(played.undo);
-                    game.redo.push(played.mv);
-                    game.agreed = None;
-                }
+                let anyone_human = game.seats.contains(&Seat::Human);
+                while game.undo() && anyone_human && game.seat_to_move() != Seat::Human {}
             }
             GameAction::Redo => {
                 if let Some(&mv) = game.redo.last() {

@@ -1,6 +1,7 @@
 //! The Jetan game on Bevy. [`JetanPlugin`] is the whole game; [`GameLogicPlugin`] is the part
 //! that runs without a window or GPU (what the headless tests drive).
 
+pub mod ai_player;
 pub mod animation;
 pub mod board;
 pub mod camera;
@@ -60,7 +61,14 @@ impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
         app.configure_sets(Update, (AppSystems::RecordInput, AppSystems::Update, AppSystems::Animate).chain());
         app.init_resource::<Launch>();
-        app.add_plugins((settings::plugin, variant_asset::plugin, game::plugin, board::plugin, animation::plugin));
+        app.add_plugins((
+            settings::plugin,
+            variant_asset::plugin,
+            game::plugin,
+            board::plugin,
+            animation::plugin,
+            ai_player::plugin,
+        ));
     }
 }
 

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::ai_player::Seat;
+
 /// Where the settings live, relative to the game's folder ([`crate::game_root`]).
 pub const SETTINGS_FILE: &str = "config/settings.ron";
 
@@ -23,8 +25,20 @@ pub struct Settings {
     pub view: View,
     /// The variant a new game uses, relative to `assets/`.
     pub variant: String,
-    /// The side the human plays, which the board turns to face.
+    /// The side the board faces when both or neither side is played by a person.
     pub human_side: HumanSide,
+    /// Who plays each side in a new game.
+    pub players: Players,
+}
+
+/// Who plays each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// The first player (rank 1).
+    pub south: Seat,
+    /// The second player.
+    pub north: Seat,
 }
 
 /// The camera's view.
@@ -54,6 +68,7 @@ impl Default for Settings {
             view: View::Orbit,
             variant: "variants/jetan.ron".into(),
             human_side: HumanSide::South,
+            players: Players { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(3)) },
         }
     }
 }

@@ -8,10 +8,13 @@ use std::time::{Duration, Instant};
 use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use jetan::ai_player::{Seat, Thinking};
 use jetan::board::{PieceToken, Selection};
 use jetan::game::{Game, GameAction, Notice, SquareClicked};
+use jetan::settings::{Players, Settings};
 use jetan::variant_asset::{VariantCatalog, VariantDir};
 use jetan::{GameLogicPlugin, Launch};
+use jetan_ai::Level;
 use jetan_rules::Square;
 
 /// A game app on a given asset folder, each frame 50 ms of game time.
@@ -25,6 +28,7 @@ fn app(assets: &Path, variant: &str) -> App {
     app.insert_resource(Launch { variant: Some(variant.into()), ..default() });
     app.insert_resource(VariantDir(assets.join("variants")));
     app.add_plugins(GameLogicPlugin);
+    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
     app
 }
 
@@ -55,6 +59,10 @@ fn click(app: &mut App, name: &str) {
     let square = square(app, name);
     app.world_mut().write_message(SquareClicked(square));
     app.update();
+}
+
+fn new_game(variant: &str, seats: [Seat; 2]) -> GameAction {
+    GameAction::NewGame { variant: variant.into(), choices: Vec::new(), seats }
 }
 
 fn started(assets: &Path, variant: &str) -> App {
@@ -147,7 +155,7 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
     let error = catalog.error(path).unwrap();
     assert!(error.contains("variants/jetan.ron:") && error.contains("no piece has the letter `Q`"), "{error}");
     assert_eq!(catalog.variant(path).map(|v| v.name().to_string()), Some("Jetan".into()));
-    app.world_mut().write_message(GameAction::NewGame { variant: path.into(), choices: Vec::new() });
+    app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
     app.update();
     assert_eq!(app.world().resource::<Game>().position.legal_moves().len(), 78);
 
@@ -156,8 +164,40 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
         world.resource::<VariantCatalog>().variant(path).is_some_and(|v| v.name() == "Jetan, edited")
     });
     assert!(app.world().resource::<VariantCatalog>().error(path).is_none());
-    app.world_mut().write_message(GameAction::NewGame { variant: path.into(), choices: Vec::new() });
+    app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
     app.update();
     assert_eq!(app.world().resource::<Game>().position.variant().name(), "Jetan, edited");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_ai_answers_on_a_background_task_and_undo_returns_to_the_person() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    let random = Seat::Ai(Level::Random);
+    app.world_mut().write_message(new_game("variants/jetan.ron", [Seat::Human, random]));
+    app.update();
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    update_until(&mut app, "the AI's reply", |world| world.resource::<Game>().history.len() == 2);
+    // While the reply animates, clicks wait; afterwards it is the person's turn again.
+    app.world_mut().write_message(GameAction::Undo);
+    app.update();
+    let game = app.world().resource::<Game>();
+    assert_eq!(game.history.len(), 0, "undo goes back past the AI's move to the person's turn");
+}
+
+#[test]
+fn a_new_game_cancels_the_ai_thought() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    let strongest = Seat::Ai(Level::Search(5));
+    app.world_mut().write_message(new_game("variants/jetan.ron", [strongest, Seat::Human]));
+    update_until(&mut app, "the AI to think", |world| world.resource::<Thinking>().side().is_some());
+    app.world_mut().write_message(new_game("variants/jetan.ron", [Seat::Human, Seat::Human]));
+    let started = Instant::now();
+    update_until(&mut app, "the thought to be dropped", |world| world.resource::<Thinking>().side().is_none());
+    assert!(started.elapsed() < Duration::from_secs(2));
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(app.world().resource::<Game>().history.is_empty(), "the cancelled thought played no move");
 }

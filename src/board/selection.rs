@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use jetan_rules::{Move, Square};
 
 use crate::AppSystems;
+use crate::ai_player::Seat;
 use crate::animation::Walking;
 use crate::game::{Game, MovePlayed, Notice, SquareClicked};
 
@@ -45,6 +46,11 @@ fn handle_clicks(
         }
         if let Some(outcome) = game.outcome() {
             notice.0 = Some(format!("The game is over. {}", outcome.describe(game.position.variant())));
+            continue;
+        }
+        if let Seat::Ai(_) = game.seat_to_move() {
+            let side = game.position.variant().side_name(game.position.to_move());
+            notice.0 = Some(format!("{side} is played by the AI: wait for its move."));
             continue;
         }
         if let Some(mv) = selection.move_to(square) {

@@ -11,8 +11,10 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
         ui.heading("Jetan");
         ui.separator();
         if ui.button("New game…").clicked() {
-            let current = params.game.as_ref().map(|g| g.variant_path.clone());
-            params.ui_state.new_game = Some(super::new_game::NewGameForm::new(current));
+            let current = params.game.as_ref().map(|g| (Some(g.variant_path.clone()), g.seats));
+            let (variant, seats) =
+                current.unwrap_or((None, [params.settings.players.south, params.settings.players.north]));
+            params.ui_state.new_game = Some(super::new_game::NewGameForm::new(variant, seats));
         }
         let (can_undo, can_redo, over) = params
             .game

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::UiState;
+use crate::ai_player::{Seat, seat_name};
 use crate::game::GameAction;
 use crate::variant_asset::VariantCatalog;
 
@@ -12,12 +13,14 @@ pub struct NewGameForm {
     variant: Option<String>,
     /// The chosen choice of each option of the chosen variant.
     choices: Vec<usize>,
+    /// Who plays each side (South first).
+    seats: [Seat; 2],
 }
 
 impl NewGameForm {
-    /// A form that starts from the variant being played.
-    pub fn new(variant: Option<String>) -> Self {
-        NewGameForm { variant, choices: Vec::new() }
+    /// A form that starts from the variant being played and its players.
+    pub fn new(variant: Option<String>, seats: [Seat; 2]) -> Self {
+        NewGameForm { variant, choices: Vec::new(), seats }
     }
 }
 
@@ -48,6 +51,22 @@ pub(super) fn show(
         let Some(variant) = form.variant.as_deref().and_then(|path| catalog.variant(path)) else { return };
         ui.separator();
         ui.label(variant.description());
+        ui.separator();
+        egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+            for side in jetan_rules::Side::BOTH {
+                ui.label(variant.side_name(side));
+                let seat = &mut form.seats[side.index()];
+                egui::ComboBox::from_id_salt(("seat", side.index())).selected_text(seat_name(*seat)).show_ui(
+                    ui,
+                    |ui| {
+                        for choice in Seat::all() {
+                            ui.selectable_value(seat, choice, seat_name(choice));
+                        }
+                    },
+                );
+                ui.end_row();
+            }
+        });
         let options = variant.options();
         form.choices.resize(options.len(), 0);
         if !options.is_empty() {
@@ -78,7 +97,8 @@ pub(super) fn show(
                 .zip(&form.choices)
                 .map(|(option, &i)| (option.id.value.clone(), option.choices[i].id.value.clone()))
                 .collect();
-            actions.write(GameAction::NewGame { variant: form.variant.clone().unwrap_or_default(), choices });
+            let variant = form.variant.clone().unwrap_or_default();
+            actions.write(GameAction::NewGame { variant, choices, seats: form.seats });
         }
     });
     if !open || start {

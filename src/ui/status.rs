@@ -4,6 +4,7 @@ use bevy_egui::egui;
 use jetan_rules::Side;
 
 use super::PanelParams;
+use crate::ai_player::seat_name;
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     if let Some(error) = &params.settings_error.0 {
@@ -31,14 +32,25 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
         None => {
             let side = position.to_move();
             ui.label(egui::RichText::new(format!("{} to move", variant.side_name(side))).strong().size(18.0));
+            if params.thinking.side() == Some(side) {
+                let dots = ".".repeat(1 + (params.time.elapsed_secs() * 3.0) as usize % 3);
+                ui.label(egui::RichText::new(format!("thinking{dots}")).italics());
+            }
         }
+    }
+    for side in Side::BOTH {
+        ui.label(format!("{}: {}", variant.side_name(side), seat_name(game.seats[side.index()])));
     }
     show_notice(ui, params);
     ui.separator();
     ui.label("Captured");
     for side in Side::BOTH {
-        let lost: Vec<String> = game.captured(side).iter().map(|&p| variant.label(p)).collect();
-        ui.label(format!("{}: {}", variant.side_name(side), if lost.is_empty() { "—".into() } else { lost.join(" ") }));
+        let lost: Vec<&str> = game.captured(side).iter().map(|&p| variant.kind(p.kind).name.as_str()).collect();
+        ui.label(format!(
+            "{}: {}",
+            variant.side_name(side),
+            if lost.is_empty() { "—".into() } else { lost.join(", ") }
+        ));
     }
     ui.separator();
     ui.label("Moves");

@@ -1,0 +1,168 @@
+//! Sides played by the AI: the search runs on a background task so frames keep coming while it
+//! thinks; undo or a new game cancels it. Who plays each side is the game's [`Seat`]s.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use jetan_ai::{Level, Player, Thought};
+use jetan_rules::Side;
+use serde::{Deserialize, Serialize};
+
+use crate::AppSystems;
+use crate::animation::Walking;
+use crate::game::{BoardReset, Game, MovePlayed};
+
+/// Who plays a side: a person at the mouse, or the AI at a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Seat {
+    /// A person, by clicking.
+    Human,
+    /// The AI at this level.
+    Ai(Level),
+}
+
+impl Seat {
+    /// Every seat, in menu order: human, then the AI's levels.
+    pub fn all() -> Vec<Seat> {
+        std::iter::once(Seat::Human).chain(Level::all().into_iter().map(Seat::Ai)).collect()
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => write!(f, "human"),
+            Seat::Ai(level) => write!(f, "{level}"),
+        }
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Seat, String> {
+        match text.trim() {
+            "human" => Ok(Seat::Human),
+            level => level.parse().map(Seat::Ai).map_err(|e: jetan_ai::LevelError| format!("{e}, or human")),
+        }
+    }
+}
+
+impl TryFrom<String> for Seat {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Seat, String> {
+        text.parse()
+    }
+}
+
+impl From<Seat> for String {
+    fn from(seat: Seat) -> String {
+        seat.to_string()
+    }
+}
+
+/// What a player reads for a seat: "Human", "AI level 3", "AI (random moves)".
+pub fn seat_name(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "Human".into(),
+        Seat::Ai(Level::Search(level)) => format!("AI level {level}"),
+        Seat::Ai(Level::Random) => "AI (random moves)".into(),
+        Seat::Ai(Level::Greedy) => "AI (greedy)".into(),
+    }
+}
+
+/// The AI's thought in progress, if any.
+#[derive(Resource, Default)]
+pub struct Thinking {
+    job: Option<Job>,
+}
+
+impl Thinking {
+    /// The side the AI is thinking for.
+    pub fn side(&self) -> Option<Side> {
+        self.job.as_ref().map(|job| job.side)
+    }
+}
+
+struct Job {
+    side: Side,
+    /// The number of moves played when the thought began: its move is for that position only.
+    plies: usize,
+    cancel: Arc<AtomicBool>,
+    task: Task<(Player, Thought)>,
+}
+
+/// Each AI side's player, kept from move to move (its search tables and the positions it has
+/// seen) and made anew when the game is reset.
+#[derive(Resource, Default)]
+struct Players([Option<Player>; 2]);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thinking>()
+        .init_resource::<Players>()
+        .add_systems(Update, (cancel_on_reset, finish_thinking, start_thinking).chain().in_set(AppSystems::Update));
+}
+
+fn cancel_on_reset(
+    mut resets: MessageReader<BoardReset>,
+    mut thinking: ResMut<Thinking>,
+    mut players: ResMut<Players>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    if let Some(job) = thinking.job.take() {
+        job.cancel.store(true, Ordering::Relaxed);
+    }
+    *players = Players::default();
+}
+
+/// Plays the AI's move once its task is done, if the game is still where it was.
+fn finish_thinking(
+    mut thinking: ResMut<Thinking>,
+    mut players: ResMut<Players>,
+    game: Option<ResMut<Game>>,
+    mut played: MessageWriter<MovePlayed>,
+) {
+    let Some(job) = thinking.job.as_mut() else { return };
+    let Some((player, thought)) = block_on(future::poll_once(&mut job.task)) else { return };
+    let job = thinking.job.take().expect("a job was running");
+    players.0[job.side.index()] = Some(player);
+    let Some(mut game) = game else { return };
+    if game.history.len() == job.plies
+        && game.outcome().is_none()
+        && let Some(mv) = thought.best
+    {
+        played.write(game.play(mv));
+    }
+}
+
+/// Starts the AI thinking when it is an AI side's turn and the board is still.
+fn start_thinking(
+    mut thinking: ResMut<Thinking>,
+    mut players: ResMut<Players>,
+    game: Option<Res<Game>>,
+    walking: Query<(), With<Walking>>,
+) {
+    let Some(game) = game else { return };
+    if thinking.job.is_some() || !walking.is_empty() || game.outcome().is_some() {
+        return;
+    }
+    let side = game.position.to_move();
+    let Seat::Ai(level) = game.seats[side.index()] else { return };
+    let mut player = players.0[side.index()].take().unwrap_or_else(|| Player::new(level, game.seed));
+    let position = game.position.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let thought = player.choose(&position, None, &flag);
+        (player, thought)
+    });
+    thinking.job = Some(Job { side, plies: game.history.len(), cancel, task });
+}
