@@ -27,6 +27,8 @@ pub struct Game {
     pub seats: [Seat; 2],
     /// The seed of the AI players' choices in this game.
     pub seed: u64,
+    /// When the game started, in seconds since 1970.
+    pub started: u64,
 }
 
 /// A move that was played, with what undoes it.
@@ -45,8 +47,7 @@ pub struct Played {
 impl Game {
     /// A new game of `variant` from its start position.
     pub fn new(variant: Arc<Variant>, variant_path: String, seats: [Seat; 2]) -> Game {
-        let seed =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         Game {
             position: Position::start(variant),
             variant_path,
@@ -54,7 +55,8 @@ impl Game {
             redo: Vec::new(),
             agreed: None,
             seats,
-            seed,
+            seed: now.as_nanos() as u64,
+            started: now.as_secs(),
         }
     }
 

@@ -6,6 +6,7 @@ pub mod animation;
 pub mod board;
 pub mod camera;
 pub mod game;
+pub mod records;
 pub mod scene;
 pub mod screenshot;
 pub mod settings;
@@ -68,6 +69,7 @@ impl Plugin for GameLogicPlugin {
             board::plugin,
             animation::plugin,
             ai_player::plugin,
+            records::plugin,
         ));
     }
 }

@@ -11,14 +11,15 @@ use bevy::time::TimeUpdateStrategy;
 use jetan::ai_player::{Seat, Thinking};
 use jetan::board::{PieceToken, Selection};
 use jetan::game::{Game, GameAction, Notice, SquareClicked};
+use jetan::records::{GameRecord, ResumeChoice, ResumeOffer, SaveDir, save, write_atomically};
 use jetan::settings::{Players, Settings};
 use jetan::variant_asset::{VariantCatalog, VariantDir};
 use jetan::{GameLogicPlugin, Launch};
 use jetan_ai::Level;
 use jetan_rules::Square;
 
-/// A game app on a given asset folder, each frame 50 ms of game time.
-fn app(assets: &Path, variant: &str) -> App {
+/// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
+fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -27,9 +28,18 @@ fn app(assets: &Path, variant: &str) -> App {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
     app.insert_resource(Launch { variant: Some(variant.into()), ..default() });
     app.insert_resource(VariantDir(assets.join("variants")));
+    app.insert_resource(SaveDir(saves.to_path_buf()));
     app.add_plugins(GameLogicPlugin);
     app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
     app
+}
+
+/// A fresh folder for a test's saves.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jetan-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// Updates the app until `done` holds (waiting in real time for asset loading), or panics.
@@ -66,7 +76,11 @@ fn new_game(variant: &str, seats: [Seat; 2]) -> GameAction {
 }
 
 fn started(assets: &Path, variant: &str) -> App {
-    let mut app = app(assets, variant);
+    started_saving_to(assets, variant, &temp_dir("saves"))
+}
+
+fn started_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
+    let mut app = app_saving_to(assets, variant, saves);
     update_until(&mut app, "the game to start", |world| {
         world.contains_resource::<Game>() && world.query::<&PieceToken>().iter(world).count() > 0
     });
@@ -200,4 +214,58 @@ fn a_new_game_cancels_the_ai_thought() {
         app.update();
     }
     assert!(app.world().resource::<Game>().history.is_empty(), "the cancelled thought played no move");
+}
+
+#[test]
+fn every_move_is_saved_and_the_game_is_offered_again_at_start() {
+    let saves = temp_dir("resume");
+    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
+    assert!(app.world().resource::<ResumeOffer>().0.is_none());
+    for square in ["b2", "b3", "i9", "i8"] {
+        click(&mut app, square);
+        for _ in 0..20 {
+            app.update();
+        }
+    }
+    let saved: Vec<_> = std::fs::read_dir(&saves).unwrap().flatten().collect();
+    assert_eq!(saved.len(), 1, "one file for the game");
+    let record = GameRecord::from_text(&std::fs::read_to_string(saved[0].path()).unwrap()).unwrap();
+    assert_eq!(record.moves, ["A b2-b3", "a i9-i8"]);
+    drop(app);
+
+    // The next start offers it, and resuming replays it into the game and the board.
+    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
+    assert!(app.world().resource::<ResumeOffer>().0.is_some());
+    app.world_mut().write_message(ResumeChoice::Resume);
+    app.update();
+    app.update();
+    let game = app.world().resource::<Game>();
+    assert_eq!(game.history.len(), 2);
+    let b3 = square(&app, "b3");
+    assert!(token_on(app.world_mut(), b3).is_some());
+    std::fs::remove_dir_all(&saves).ok();
+}
+
+#[test]
+fn a_save_interrupted_mid_write_leaves_the_previous_game_loadable() {
+    let saves = temp_dir("interrupted");
+    let path = saves.join("game.ron");
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    let before = GameRecord::of(app.world().resource::<Game>());
+    save(&path, &before).unwrap();
+    // The next save dies halfway through writing.
+    let mut after = before.clone();
+    after.moves.push("a i9-i8".into());
+    let after = after.to_text();
+    let interrupted = write_atomically(&path, |file| {
+        use std::io::Write;
+        file.write_all(&after.as_bytes()[..after.len() / 2])?;
+        Err(std::io::Error::other("killed"))
+    });
+    assert!(interrupted.is_err());
+    let kept = GameRecord::from_text(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(kept, before);
+    std::fs::remove_dir_all(&saves).ok();
 }

@@ -4,6 +4,7 @@ mod bench;
 mod bench_ai;
 mod legal;
 mod perft;
+mod replay;
 mod selfplay;
 mod validate;
 
@@ -48,6 +49,11 @@ pub enum Command {
         /// How many runs.
         #[arg(long, default_value_t = 5)]
         runs: usize,
+    },
+    /// Checks a saved game move by move: the final position and result, or the first bad move.
+    Replay {
+        /// The saved game.
+        file: PathBuf,
     },
     /// Plays a match between two AI levels: each game's result, then `a: W wins, D draws, L losses`.
     Selfplay(selfplay::SelfplayArgs),
@@ -114,6 +120,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Perft { game, depth, divide } => perft::run(&game, depth, divide),
         Command::Legal { game } => legal::run(&game),
         Command::Bench { game, depth, runs } => bench::run(&game, depth, runs),
+        Command::Replay { file } => replay::run(&file),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
     };

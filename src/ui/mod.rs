@@ -7,6 +7,7 @@ mod labels;
 mod menu;
 mod new_game;
 mod pieces;
+mod resume;
 mod settings_window;
 mod status;
 
@@ -51,7 +52,7 @@ struct PanelParams<'w> {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>().add_systems(Startup, spawn_ui_camera).add_systems(
         EguiPrimaryContextPass,
-        (panels, banner::show, labels::show, new_game::show, pieces::show, settings_window::show).chain(),
+        (panels, banner::show, labels::show, new_game::show, pieces::show, settings_window::show, resume::show).chain(),
     );
 }
 

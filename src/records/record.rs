@@ -1,0 +1,126 @@
+//! A game record: the variant (its file, name and a fingerprint of its rules), the rule
+//! options, the players, when it started, the moves in notation (RULES.md §6) and the result.
+
+use std::sync::Arc;
+
+use jetan_rules::Variant;
+use serde::{Deserialize, Serialize};
+
+use crate::ai_player::Seat;
+use crate::game::Game;
+use crate::settings::Players;
+
+/// Everything needed to play a game again, as saved to disk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The variant file, relative to `assets/`.
+    pub variant: String,
+    /// The variant's name when the game was played.
+    pub variant_name: String,
+    /// A fingerprint of the variant's rules with the chosen options, so that a record made
+    /// under other rules is recognised.
+    pub rules: String,
+    /// The rule options chosen, as option and choice ids.
+    pub options: Vec<(String, String)>,
+    /// Who played each side.
+    pub players: Players,
+    /// When the game started, in seconds since 1970.
+    pub started: u64,
+    /// The moves, in notation.
+    pub moves: Vec<String>,
+    /// How the game ended, if it has.
+    pub result: Option<String>,
+}
+
+/// Why a record can't be played again.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The record's variant is not available.
+    #[error("the variant {0} could not be loaded")]
+    NoVariant(String),
+    /// The record's options don't fit the variant.
+    #[error("{0}")]
+    Options(#[from] jetan_rules::ChoiceError),
+    /// A move is not legal where it stands.
+    #[error("move {number} (`{text}`): {error}")]
+    BadMove {
+        /// Its number, from 1.
+        number: usize,
+        /// Its text.
+        text: String,
+        /// Why.
+        error: jetan_rules::NotationError,
+    },
+}
+
+impl GameRecord {
+    /// The record of a game.
+    pub fn of(game: &Game) -> GameRecord {
+        let variant = game.position.variant();
+        let options = variant
+            .options()
+            .iter()
+            .zip(variant.choices())
+            .map(|(option, &choice)| (option.id.value.clone(), option.choices[choice].id.value.clone()))
+            .collect();
+        GameRecord {
+            variant: game.variant_path.clone(),
+            variant_name: variant.name().to_string(),
+            rules: fingerprint(variant),
+            options,
+            players: Players { south: game.seats[0], north: game.seats[1] },
+            started: game.started,
+            moves: game.history.iter().map(|played| played.text.clone()).collect(),
+            result: game.outcome().map(|outcome| outcome.describe(variant)),
+        }
+    }
+
+    /// Plays the record again on `base` (the variant file's current version) and returns the game.
+    ///
+    /// # Errors
+    /// Options the variant lacks, or the first move that is not legal.
+    pub fn replay(&self, base: &Variant) -> Result<Game, ReplayError> {
+        let variant = Arc::new(base.with_choices(&self.options)?);
+        let seats: [Seat; 2] = [self.players.south, self.players.north];
+        let mut game = Game::new(variant, self.variant.clone(), seats);
+        game.started = self.started;
+        for (index, text) in self.moves.iter().enumerate() {
+            let mv = game.position.parse_move(text).map_err(|error| ReplayError::BadMove {
+                number: index + 1,
+                text: text.clone(),
+                error,
+            })?;
+            game.play(mv);
+        }
+        Ok(game)
+    }
+
+    /// Whether the record was made under the rules `variant` has now.
+    pub fn same_rules(&self, variant: &Variant) -> bool {
+        variant.with_choices(&self.options).is_ok_and(|v| fingerprint(&v) == self.rules)
+    }
+
+    /// The record as RON text.
+    pub fn to_text(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("records always serialize") + "\n"
+    }
+
+    /// Reads a record; errors name the line and column.
+    ///
+    /// # Errors
+    /// Malformed or foreign text.
+    pub fn from_text(text: &str) -> Result<GameRecord, String> {
+        ron::from_str(text).map_err(|e| format!("{}: {}", e.span.start, e.code))
+    }
+}
+
+/// A fingerprint of a compiled variant's rules (its board, pieces, setup and rules): 64-bit
+/// FNV-1a, stable across runs and builds.
+pub fn fingerprint(variant: &Variant) -> String {
+    let rules = format!("{:?}", (variant.geometry(), variant.kinds(), variant.setup(), variant.rules()));
+    let hash = rules
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3));
+    format!("{hash:016x}")
+}
