@@ -313,7 +313,7 @@ impl Search<'_> {
     /// generating every move, so that a cut-off there saves the full generation.
     fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
         frame.early.clear();
-        if !node.in_danger && self.facts.quick_moves() {
+        if !node.in_danger {
             let killers = self.ordering.killers(node.ply);
             for packed in [table_move, killers[0], killers[1]] {
                 let mv = unpack(packed);
@@ -321,7 +321,7 @@ impl Search<'_> {
                 if packed != 0
                     && !frame.early.contains(&packed)
                     && (first || !is_capture(&self.position, mv))
-                    && self.facts.quick_legal(&self.position, mv)
+                    && self.facts.early_legal(&self.position, mv)
                 {
                     frame.early.push(packed);
                     match self.visit(node, mv) {
@@ -331,7 +331,8 @@ impl Search<'_> {
                 }
                 if first {
                     // Captures come between the table's move and the killers.
-                    self.facts.captures(&self.position, &mut frame.moves);
+                    frame.moves.clear();
+                    self.position.generate_captures(&mut frame.moves);
                     let flow = self.visit_all(node, frame, table_move, true);
                     if flow != Flow::Done {
                         return flow;
@@ -437,9 +438,7 @@ impl Search<'_> {
     /// Whether the move just played by `mover` leaves one of its royal pieces where the enemy
     /// can land on it and win: a loss at the next ply, known without searching it.
     pub(crate) fn exposes_royal(&self, mover: Side) -> bool {
-        self.facts.quick_moves()
-            && self.position.decided().is_none()
-            && self.facts.royal_attacked(&self.position, mover)
+        self.position.decided().is_none() && self.facts.royal_capturable(&self.position, mover)
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.

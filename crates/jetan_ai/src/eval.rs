@@ -3,11 +3,9 @@
 //! pieces whose capture ends the game (which stay near their own royal piece), and the pull of
 //! the other armed pieces towards the enemy's royal pieces.
 
-use jetan_rules::{Piece, Position, Side, Square};
+use jetan_rules::{Piece, Position, Side, Square, SquareSet};
 
-use crate::bits::Bits;
-
-use crate::facts::{Facts, occupancy};
+use crate::facts::Facts;
 
 /// A bonus for having the move.
 const TEMPO: i32 = 10;
@@ -40,7 +38,7 @@ pub(crate) struct Evaluation {
     /// The side to move's royal piece is attacked: it must answer the threat.
     pub in_danger: bool,
     /// The squares the side not to move attacks (where a capture could be answered).
-    pub defended: Bits,
+    pub defended: SquareSet,
 }
 
 /// The squares of a side's royal pieces (whose loss to any enemy piece loses the game, like
@@ -71,8 +69,8 @@ impl Royals {
 /// Evaluates `position` for the side to move.
 pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
     let us = position.to_move();
-    let occupied = occupancy(position);
-    let threats = Side::BOTH.map(|side| facts.threats(position, side, &occupied));
+    let occupied = position.occupied();
+    let threats = Side::BOTH.map(|side| position.threats(side, &occupied));
     let royals = Side::BOTH.map(|side| Royals::of(position, facts, side));
     let geometry = facts.geometry();
     let far = geometry.files.max(geometry.ranks) as i32 - 1;
@@ -107,9 +105,16 @@ pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
 /// The safety of a royal piece standing on `square`: how many squares it could safely go to,
 /// how hard the enemy presses on its neighbourhood, and whether its escape is kept. `danger`
 /// is what the enemy attacks.
-fn safety(position: &Position, facts: &Facts, piece: Piece, square: Square, occupied: &Bits, danger: Bits) -> i32 {
-    let blocked = if facts.armed(piece) { Bits::from(position.occupied_by(piece.side)) } else { *occupied };
-    let safe = facts.reach(position, piece, square, occupied).minus(blocked).minus(danger).len();
+fn safety(
+    position: &Position,
+    facts: &Facts,
+    piece: Piece,
+    square: Square,
+    occupied: &SquareSet,
+    danger: SquareSet,
+) -> i32 {
+    let blocked = if facts.armed(piece) { position.occupied_by(piece.side) } else { *occupied };
+    let safe = position.reach(piece, square, occupied).minus(blocked).minus(danger).len();
     let escape = facts.has_escape(piece) && !position.escape_used(piece.side);
     let mut penalty = SAFE_WANTED.saturating_sub(safe) as i32 * MISSING_SAFE_SQUARE;
     if escape {

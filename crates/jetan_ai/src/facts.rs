@@ -1,10 +1,10 @@
 //! What the AI reads from a variant file, computed once per variant: piece values, which
-//! captures end the game and how, which pieces are royal, and where each piece could reach.
+//! captures end the game and how, and which pieces are royal; and whether a royal piece is in
+//! danger, asked of the rules (which alone know who may capture what).
 
-use jetan_rules::{Ending, Geometry, KindId, Move, MoveKind, Piece, Position, Side, Square, Variant, Verdict};
-
-use crate::bits::Bits;
-use crate::reach::ReachTables;
+use jetan_rules::{
+    Ending, Geometry, KindId, Move, MoveKind, Piece, Position, Side, Square, SquareSet, Variant, Verdict,
+};
 
 /// The variant's data in the shape the search and evaluation read.
 #[derive(Debug)]
@@ -28,15 +28,10 @@ pub(crate) struct Facts {
     ends_game: Vec<bool>,
     /// Per kind: it has an escape.
     escape: Vec<bool>,
-    /// Where pieces reach.
-    tables: ReachTables,
     /// Per kind: it never lands on a threatened square.
     shuns: Vec<bool>,
-    /// Captures are exactly the reach of armed pieces on enemy pieces (no armed kind shuns
-    /// threatened squares), so they can be listed without generating every move.
-    quick_moves: bool,
     /// Per square: the squares within two king steps (a royal piece's neighbourhood).
-    zone: Vec<Bits>,
+    zone: Vec<SquareSet>,
 }
 
 impl Facts {
@@ -72,9 +67,7 @@ impl Facts {
             key_royal,
             ends_game,
             escape: kinds.iter().map(|k| k.escape.is_some()).collect(),
-            tables: ReachTables::new(position),
             shuns: kinds.iter().map(|k| k.shuns_threats).collect(),
-            quick_moves: kinds.iter().all(|k| !(k.armed && k.shuns_threats)),
             zone,
         }
     }
@@ -120,89 +113,45 @@ impl Facts {
     }
 
     /// The squares within two king steps of `square`.
-    pub fn zone(&self, square: Square) -> Bits {
+    pub fn zone(&self, square: Square) -> SquareSet {
         self.zone[square.index()]
     }
 
-    /// The squares `piece` on `from` could land on with `occupied` occupied, whatever stands
-    /// there (as [`Position::reach`]).
-    pub fn reach(&self, position: &Position, piece: Piece, from: Square, occupied: &Bits) -> Bits {
-        self.tables.reach(position, piece, from, occupied)
-    }
-
-    /// The squares `side` attacks (as [`Position::threats`]).
-    pub fn threats(&self, position: &Position, side: Side, occupied: &Bits) -> Bits {
-        position.occupied_by(side).iter().fold(Bits::EMPTY, |threats, from| {
-            let piece = position.piece_at(from).expect("occupied squares hold pieces");
-            if self.armed(piece) { threats.or(self.tables.reach(position, piece, from, occupied)) } else { threats }
-        })
-    }
-
-    /// Whether captures and the normal moves of pieces that don't shun threats can be found
-    /// from the reach tables alone ([`Facts::captures`], [`Facts::quick_legal`]).
-    pub fn quick_moves(&self) -> bool {
-        self.quick_moves
-    }
-
-    /// Whether `mv` is a legal normal move of a piece that doesn't shun threatened squares
-    /// (those are the moves the reach tables decide alone; the game must not be over).
-    pub fn quick_legal(&self, position: &Position, mv: Move) -> bool {
-        let Some(piece) = position.piece_at(mv.from) else { return false };
+    /// Whether the search may try `mv`, a move remembered from elsewhere in the tree (the
+    /// table's move, a killer), before generating every move: a legal normal move of a piece
+    /// that doesn't shun threatened squares (her moves wait for the full generation, which
+    /// orders them among the rest).
+    pub fn early_legal(&self, position: &Position, mv: Move) -> bool {
         mv.kind == MoveKind::Normal
-            && piece.side == position.to_move()
-            && !self.shuns[piece.kind.index()]
-            && position.piece_at(mv.to).is_none_or(|target| target.side != piece.side && self.armed(piece))
-            && self.reach(position, piece, mv.from, &occupancy(position)).contains(mv.to)
+            && position.piece_at(mv.from).is_some_and(|piece| !self.shuns[piece.kind.index()])
+            && position.is_legal(mv)
     }
 
-    /// Fills `moves` with the legal captures of the side to move (the game must not be over).
-    pub fn captures(&self, position: &Position, moves: &mut Vec<Move>) {
-        moves.clear();
-        if !self.quick_moves {
-            position.generate(moves);
-            moves.retain(|mv| position.piece_at(mv.to).is_some());
-            return;
-        }
-        let side = position.to_move();
-        let (occupied, enemies) = (occupancy(position), Bits::from(position.occupied_by(side.opponent())));
-        for from in position.occupied_by(side).iter() {
-            let piece = position.piece_at(from).expect("occupied squares hold pieces");
-            if self.armed(piece) {
-                let targets = self.tables.reach(position, piece, from, &occupied).and(enemies);
-                moves.extend(targets.iter().map(|to| Move { from, to, kind: MoveKind::Normal }));
-            }
-        }
-    }
-
-    /// Whether the enemy of `side` could win at once by landing on one of `side`'s royal pieces
-    /// (ignoring whose turn it is).
+    /// Whether the enemy of `side` attacks one of `side`'s royal pieces with a piece that wins
+    /// by landing on it, whoever is to move ("attacked" as the rules say it).
     pub fn royal_attacked(&self, position: &Position, side: Side) -> bool {
-        let mut occupied = None;
+        self.royal_threatened(position, side, |from, to| position.attacks(from, to))
+    }
+
+    /// Whether the side to move, the enemy of `side`, can win at once by capturing one of
+    /// `side`'s royal pieces with a legal move.
+    pub fn royal_capturable(&self, position: &Position, side: Side) -> bool {
+        self.royal_threatened(position, side, |from, to| position.is_legal(Move { from, to, kind: MoveKind::Normal }))
+    }
+
+    /// Whether an enemy piece that wins by landing on one of `side`'s royal pieces can, as
+    /// `lands` (from, to) says.
+    fn royal_threatened(&self, position: &Position, side: Side, lands: impl Fn(Square, Square) -> bool) -> bool {
+        let enemies = position.occupied_by(side.opponent());
         position.occupied_by(side).iter().any(|square| {
             let royal = position.piece_at(square).expect("occupied squares hold pieces");
-            self.royal(royal) && {
-                let occupied = *occupied.get_or_insert_with(|| occupancy(position));
-                self.attacked_by_winner(position, royal, square, &occupied)
-            }
+            self.royal(royal)
+                && enemies.iter().any(|from| {
+                    let enemy = position.piece_at(from).expect("occupied squares hold pieces");
+                    self.verdict(royal, enemy) == Some(Verdict::Win) && lands(from, square)
+                })
         })
     }
-
-    /// Whether some enemy piece that wins by landing on `royal` (standing on `square`) can land
-    /// there, with `occupied` occupied: the empty-board reach filters, the real reach decides.
-    fn attacked_by_winner(&self, position: &Position, royal: Piece, square: Square, occupied: &Bits) -> bool {
-        position.occupied_by(royal.side.opponent()).iter().any(|from| {
-            let enemy = position.piece_at(from).expect("occupied squares hold pieces");
-            self.armed(enemy)
-                && self.verdict(royal, enemy) == Some(Verdict::Win)
-                && self.tables.empty_board(enemy, from).contains(square)
-                && self.tables.reach(position, enemy, from, occupied).contains(square)
-        })
-    }
-}
-
-/// The squares `position`'s pieces stand on.
-pub(crate) fn occupancy(position: &Position) -> Bits {
-    Bits::from(position.occupied())
 }
 
 /// The result, for the mover, of a piece of kind `mover` landing on one of kind `victim`: the
@@ -216,35 +165,35 @@ pub(crate) fn capture_verdict(variant: &Variant, victim: KindId, mover: KindId) 
 
 #[cfg(test)]
 mod tests {
-    use jetan_rules::MoveKind;
-
     use super::*;
     use crate::testing::{MOVEMENT_OPTIONS, jetan, random_positions};
 
     #[test]
-    fn quick_moves_agree_with_the_rules_along_random_games() {
+    fn royal_dangers_agree_with_the_legal_moves_along_random_games() {
         for (index, choices) in MOVEMENT_OPTIONS.iter().enumerate() {
             let positions = random_positions(&jetan(choices), 100 + index as u64, 5, 120);
             let facts = Facts::new(&positions[0]);
-            assert!(facts.quick_moves());
-            let mut captures = Vec::new();
             for position in &positions {
-                let legal = position.legal_moves();
-                facts.captures(position, &mut captures);
-                let mut expected: Vec<Move> =
-                    legal.iter().copied().filter(|m| position.piece_at(m.to).is_some()).collect();
-                captures.sort_by_key(|m| (m.from, m.to));
-                expected.sort_by_key(|m| (m.from, m.to));
-                assert_eq!(captures, expected, "{choices:?}");
-                // Every normal move of every piece to every square: quick legality agrees.
-                for (from, piece) in position.pieces() {
-                    if piece.side != position.to_move() || facts.shuns[piece.kind.index()] {
-                        continue;
-                    }
-                    for to in facts.geometry().squares() {
-                        let mv = Move { from, to, kind: MoveKind::Normal };
-                        assert_eq!(facts.quick_legal(position, mv), legal.contains(&mv), "{choices:?}");
-                    }
+                let us = position.to_move();
+                let wins = |position: &Position, mv: &Move| {
+                    let (mover, victim) = (position.piece_at(mv.from).unwrap(), position.piece_at(mv.to));
+                    victim
+                        .is_some_and(|victim| facts.royal(victim) && facts.verdict(victim, mover) == Some(Verdict::Win))
+                };
+                let can_win = position.legal_moves().iter().any(|mv| wins(position, mv));
+                assert_eq!(facts.royal_capturable(position, us.opponent()), can_win, "{choices:?}");
+                assert!(!facts.royal_capturable(position, us));
+                // "Attacked" ignores whose turn it is: the same question with the other side to
+                // move, asked of the position text with the turn changed.
+                let text = position.to_text();
+                let turned = text.replacen(&format!(" {} ", us.letter()), &format!(" {} ", us.opponent().letter()), 1);
+                let other = Position::from_text(position.variant().clone(), &turned).unwrap();
+                let other_wins = other.legal_moves().iter().any(|mv| wins(&other, mv));
+                assert_eq!(facts.royal_attacked(position, us), other_wins, "{choices:?} {text}");
+                for mv in position.legal_moves() {
+                    let early =
+                        mv.kind == MoveKind::Normal && !facts.shuns[position.piece_at(mv.from).unwrap().kind.index()];
+                    assert_eq!(facts.early_legal(position, mv), early);
                 }
             }
         }

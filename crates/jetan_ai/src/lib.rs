@@ -22,14 +22,12 @@
 mod alphabeta;
 mod baseline;
 pub mod bench;
-mod bits;
 mod eval;
 mod facts;
 mod level;
 mod ordering;
 mod player;
 mod quiescence;
-mod reach;
 mod rng;
 mod score;
 mod search;

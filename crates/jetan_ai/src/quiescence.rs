@@ -49,7 +49,7 @@ impl Search<'_> {
                 return self.no_moves_score(ply);
             }
         } else {
-            self.facts.captures(&self.position, &mut frame.moves);
+            self.position.generate_captures(&mut frame.moves);
             let (position, facts) = (&self.position, self.facts);
             frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, alpha));
         }

@@ -31,9 +31,12 @@ mod side;
 mod source;
 mod square;
 mod square_set;
+mod tables;
 mod text;
+mod threats;
 mod variant;
 mod walk;
+mod walk_table;
 mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
@@ -49,6 +52,6 @@ pub use rules::{
 pub use side::{KindId, Piece, Side};
 pub use source::{Location, Text};
 pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name};
-pub use square_set::SquareSet;
+pub use square_set::{SquareSet, Squares};
 pub use text::TextError;
 pub use variant::{Gender, PieceKind, Rules, Variant};

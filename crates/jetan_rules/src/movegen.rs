@@ -1,11 +1,11 @@
 //! Legal move generation: each piece's reach filtered by where it may land, the threatened
-//! squares a Princess shuns, and her escape; and the walk a move takes.
+//! squares a Princess shuns, and her escape; all moves, only captures, or one move's
+//! legality; and the walk a move takes.
 
 use crate::reach::movement_reach;
+use crate::threats::Threatened;
 use crate::walk::{WalkRule, first_walk};
-use crate::{
-    Dir, EscapeWalk, EscapeWhen, Judged, Move, MoveKind, Movement, Piece, Position, Region, Side, Square, SquareSet,
-};
+use crate::{Dir, EscapeWalk, EscapeWhen, Move, MoveKind, Movement, Piece, Position, Region, Side, Square, SquareSet};
 
 impl Position {
     /// The legal moves of the side to move (none once the game is over).
@@ -15,115 +15,124 @@ impl Position {
         moves
     }
 
-    /// Appends the legal moves of the side to move to `moves`.
+    /// Appends the legal moves of the side to move to `moves`: for each piece in square
+    /// order, its normal moves then its escapes, each by destination.
     pub fn generate(&self, moves: &mut Vec<Move>) {
         if self.outcome.is_some() {
             return;
         }
-        let side = self.to_move;
-        for from in self.occupied[side.index()].iter() {
+        for from in self.occupied[self.to_move.index()].iter() {
             let piece = self.board[from.index()].expect("occupied squares hold pieces");
-            let targets = self.targets(piece, from);
+            let mut threatened = Threatened::new(self, piece, from);
+            let targets = self.targets(piece, from, SquareSet::FULL, &mut threatened);
             moves.extend(targets.iter().map(|to| Move { from, to, kind: MoveKind::Normal }));
-            if self.may_escape(piece, from) {
-                let escapes = self.escape_targets(piece, from, targets);
+            if self.may_escape(piece, from, &mut threatened) {
+                let escapes = self.escape_targets(piece, from, targets, SquareSet::FULL, &mut threatened);
                 moves.extend(escapes.iter().map(|to| Move { from, to, kind: MoveKind::Escape }));
             }
         }
     }
 
-    /// Whether `mv` is one of the legal moves.
+    /// Appends the legal moves of the side to move that land on a piece to `moves`, in the
+    /// order of [`Position::generate`]: exactly its moves that capture, without generating
+    /// the others. Whatever limits captures (unarmed pieces, threatened squares) is applied as
+    /// move generation applies it.
+    pub fn generate_captures(&self, moves: &mut Vec<Move>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let occupied = self.occupied();
+        for from in self.occupied[self.to_move.index()].iter() {
+            let piece = self.board[from.index()].expect("occupied squares hold pieces");
+            let targets = self.targets(piece, from, occupied, &mut Threatened::new(self, piece, from));
+            moves.extend(targets.iter().map(|to| Move { from, to, kind: MoveKind::Normal }));
+        }
+    }
+
+    /// Whether `mv` is one of the legal moves: the same answer as looking it up in
+    /// [`Position::legal_moves`], found by generating only the moving piece's moves to that
+    /// square, so it is cheap enough to check a remembered move (a search's table move or
+    /// killer) before generating every move.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.board[mv.from.index()].is_some_and(|p| p.side == self.to_move) && {
-            let mut moves = Vec::new();
-            self.generate(&mut moves);
-            moves.contains(&mv)
+        let Some(piece) = self.board[mv.from.index()] else { return false };
+        if self.outcome.is_some() || piece.side != self.to_move {
+            return false;
+        }
+        if mv.kind == MoveKind::Normal && !self.variant.tables.empty_board(piece, mv.from).contains(mv.to) {
+            return false;
+        }
+        let within = SquareSet::only(mv.to);
+        let mut threatened = Threatened::new(self, piece, mv.from);
+        let normal = self.targets(piece, mv.from, within, &mut threatened);
+        match mv.kind {
+            MoveKind::Normal => normal.contains(mv.to),
+            MoveKind::Escape => {
+                self.may_escape(piece, mv.from, &mut threatened)
+                    && self.escape_targets(piece, mv.from, normal, within, &mut threatened).contains(mv.to)
+            }
         }
     }
 
     /// The squares a piece's movements end on, whatever stands there.
+    #[inline]
     pub fn reach(&self, piece: Piece, from: Square, occupied: &SquareSet) -> SquareSet {
-        let variant = &self.variant;
-        let blocked = &variant.tables.blocked[piece.kind.index()];
-        blocked.iter().fold(variant.tables.fixed(piece, from), |reach, movement| {
-            reach.or(movement_reach(variant.geometry(), movement, piece.side, from, occupied))
-        })
+        self.variant.tables.reach(self.variant.geometry(), piece, from, occupied)
     }
 
-    /// The squares a piece may make a normal move to.
-    fn targets(&self, piece: Piece, from: Square) -> SquareSet {
+    /// The squares of `within` that a piece may make a normal move to.
+    fn targets(&self, piece: Piece, from: Square, within: SquareSet, threatened: &mut Threatened) -> SquareSet {
         let kind = self.variant.kind(piece.kind);
         let all = self.occupied();
-        let mut targets = self.reach(piece, from, &all).minus(self.occupied[piece.side.index()]);
+        let mut targets = self.reach(piece, from, &all).and(within).minus(self.occupied[piece.side.index()]);
         if !kind.armed {
             targets = targets.minus(all);
         }
-        if kind.shuns_threats {
-            targets = targets.minus(self.threatened_for(piece, from));
-            if !self.variant.rules().threats.pass_through {
-                let danger = self.threats(piece.side.opponent(), &all);
+        if kind.shuns_threats && !targets.is_empty() {
+            targets = targets.minus(threatened.landing());
+            if !self.variant.rules().threats.pass_through && !targets.is_empty() {
+                let danger = threatened.before();
                 targets = targets.iter().filter(|&to| self.walk_avoiding(piece, from, to, &danger).is_some()).collect();
             }
         }
         targets
     }
 
-    /// The squares attacked by `side`: where one of its armed pieces could land, were an
-    /// enemy standing there, with `occupied` as the occupied squares.
-    pub fn threats(&self, side: Side, occupied: &SquareSet) -> SquareSet {
-        self.occupied[side.index()].iter().fold(SquareSet::EMPTY, |threats, square| {
-            let piece = self.board[square.index()].expect("occupied squares hold pieces");
-            if self.variant.kind(piece.kind).armed { threats.or(self.reach(piece, square, occupied)) } else { threats }
-        })
-    }
-
-    /// Whether the piece on `square` is attacked by the enemy.
-    pub fn is_attacked(&self, square: Square) -> bool {
-        self.board[square.index()]
-            .is_some_and(|piece| self.threats(piece.side.opponent(), &self.occupied()).contains(square))
-    }
-
-    /// The squares threatened for `piece` moving from `from`, judged as the rules say.
-    fn threatened_for(&self, piece: Piece, from: Square) -> SquareSet {
-        let mut occupied = self.occupied();
-        if self.variant.rules().threats.judged == Judged::AfterMove {
-            occupied.remove(from);
-        }
-        self.threats(piece.side.opponent(), &occupied)
-    }
-
-    fn may_escape(&self, piece: Piece, from: Square) -> bool {
+    fn may_escape(&self, piece: Piece, from: Square, threatened: &mut Threatened) -> bool {
         match self.variant.kind(piece.kind).escape {
             Some(rule) if !self.escape_used[piece.side.index()] => {
-                rule.when == EscapeWhen::Always || self.is_attacked(from)
+                rule.when == EscapeWhen::Always || threatened.before().contains(from)
             }
             _ => false,
         }
     }
 
-    /// The squares an escape may land on: empty, unthreatened, in reach and in the region,
-    /// and not a square a normal move already reaches.
-    fn escape_targets(&self, piece: Piece, from: Square, normal: SquareSet) -> SquareSet {
+    /// The squares of `within` an escape may land on: empty, unthreatened, in reach and in
+    /// the region, and not a square a normal move already reaches (`normal`, the normal
+    /// targets within `within`).
+    fn escape_targets(
+        &self,
+        piece: Piece,
+        from: Square,
+        normal: SquareSet,
+        within: SquareSet,
+        threatened: &mut Threatened,
+    ) -> SquareSet {
         let rule = self.variant.kind(piece.kind).escape.expect("only pieces with an escape escape");
         let geometry = self.variant.geometry();
-        let in_region = |square: Square| match rule.region {
-            Region::Anywhere => true,
-            Region::OwnHalf => {
-                let rank = geometry.rank(square);
-                let half = geometry.ranks as i32 / 2;
-                if piece.side == Side::South { rank < half } else { rank >= geometry.ranks as i32 - half }
-            }
+        let in_own_half = |square: Square| {
+            let rank = geometry.rank(square);
+            let half = geometry.ranks as i32 / 2;
+            if piece.side == Side::South { rank < half } else { rank >= geometry.ranks as i32 - half }
         };
-        let threatened = self.threatened_for(piece, from);
-        self.variant
-            .tables
-            .escape(piece.kind, from)
-            .minus(self.occupied())
-            .minus(threatened)
-            .minus(normal)
-            .iter()
-            .filter(|&square| in_region(square))
-            .collect()
+        let candidates = self.variant.tables.escape(piece.kind, from).and(within).minus(self.occupied()).minus(normal);
+        if candidates.is_empty() {
+            return candidates;
+        }
+        let unthreatened = candidates.minus(threatened.landing());
+        match rule.region {
+            Region::Anywhere => unthreatened,
+            Region::OwnHalf => unthreatened.iter().filter(|&square| in_own_half(square)).collect(),
+        }
     }
 
     /// The path a legal move takes, origin first: the first walk found in the engine's fixed
@@ -141,7 +150,7 @@ impl Position {
         }
         let kind = self.variant.kind(piece.kind);
         let danger = if kind.shuns_threats && !self.variant.rules().threats.pass_through {
-            self.threats(piece.side.opponent(), &self.occupied())
+            Threatened::new(self, piece, mv.from).before()
         } else {
             SquareSet::EMPTY
         };

@@ -72,11 +72,13 @@ impl Position {
     }
 
     /// The variant being played.
+    #[inline]
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
     /// The piece on a square.
+    #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board[square.index()]
     }
@@ -87,26 +89,31 @@ impl Position {
     }
 
     /// The squares a side's pieces stand on.
+    #[inline]
     pub fn occupied_by(&self, side: Side) -> SquareSet {
         self.occupied[side.index()]
     }
 
     /// Every occupied square.
+    #[inline]
     pub fn occupied(&self) -> SquareSet {
         self.occupied[0].or(self.occupied[1])
     }
 
     /// The side to move.
+    #[inline]
     pub fn to_move(&self) -> Side {
         self.to_move
     }
 
     /// Plies played since the start of the game (or of the position text).
+    #[inline]
     pub fn ply(&self) -> u32 {
         self.ply
     }
 
     /// Whether a side has used its escape.
+    #[inline]
     pub fn escape_used(&self, side: Side) -> bool {
         self.escape_used[side.index()]
     }
@@ -117,6 +124,7 @@ impl Position {
     }
 
     /// The Zobrist hash of everything the rules remember.
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -132,6 +140,7 @@ impl Position {
     }
 
     /// The outcome a move already made has decided (without looking for a lack of moves).
+    #[inline]
     pub fn decided(&self) -> Option<Outcome> {
         self.outcome
     }

@@ -16,6 +16,7 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
     /// The other side.
+    #[inline]
     pub fn opponent(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -24,6 +25,7 @@ impl Side {
     }
 
     /// 0 for South, 1 for North: an index for per-side arrays.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
@@ -52,6 +54,7 @@ pub struct KindId(pub u8);
 
 impl KindId {
     /// The kind's index, for arrays indexed by kind.
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }

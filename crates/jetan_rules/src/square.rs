@@ -10,6 +10,7 @@ pub struct Square(pub u8);
 
 impl Square {
     /// The square's index, for arrays indexed by square.
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -29,47 +30,56 @@ pub struct Geometry {
 
 impl Geometry {
     /// The number of squares on the board.
+    #[inline]
     pub fn len(self) -> usize {
         self.files as usize * self.ranks as usize
     }
 
     /// Whether the board has no squares (never true of a validated variant).
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }
 
     /// Every square of the board, in index order (a1, b1, …).
+    #[inline]
     pub fn squares(self) -> impl Iterator<Item = Square> {
         (0..self.len() as u16).map(|i| Square(i as u8))
     }
 
     /// The square on `file` and `rank` (both from 0), if it is on the board.
+    #[inline]
     pub fn square(self, file: i32, rank: i32) -> Option<Square> {
         let on_board = (0..self.files as i32).contains(&file) && (0..self.ranks as i32).contains(&rank);
         on_board.then(|| Square((rank * self.files as i32 + file) as u8))
     }
 
     /// The file of a square, from 0.
+    #[inline]
     pub fn file(self, square: Square) -> i32 {
         (square.0 % self.files) as i32
     }
 
     /// The rank of a square, from 0.
+    #[inline]
     pub fn rank(self, square: Square) -> i32 {
         (square.0 / self.files) as i32
     }
 
     /// The square one step from `square` in direction `dir`, if it is on the board.
+    #[inline]
     pub fn step(self, square: Square, dir: Dir) -> Option<Square> {
         self.square(self.file(square) + dir.df as i32, self.rank(square) + dir.dr as i32)
     }
 
     /// The square a given number of files and ranks away, if it is on the board.
+    #[inline]
     pub fn offset(self, square: Square, files: i32, ranks: i32) -> Option<Square> {
         self.square(self.file(square) + files, self.rank(square) + ranks)
     }
 
     /// King-step distance between two squares.
+    #[inline]
     pub fn distance(self, a: Square, b: Square) -> i32 {
         let df = (self.file(a) - self.file(b)).abs();
         let dr = (self.rank(a) - self.rank(b)).abs();
@@ -77,6 +87,7 @@ impl Geometry {
     }
 
     /// The square turned half a turn about the centre of the board.
+    #[inline]
     pub fn rotated(self, square: Square) -> Square {
         Square((self.len() - 1 - square.index()) as u8)
     }
@@ -141,11 +152,13 @@ impl Dir {
     ];
 
     /// Whether the step is orthogonal (along a file or a rank).
+    #[inline]
     pub fn is_orthogonal(self) -> bool {
         self.df == 0 || self.dr == 0
     }
 
     /// The same step seen from the other side of the board.
+    #[inline]
     pub fn turned(self) -> Dir {
         Dir { df: -self.df, dr: -self.dr }
     }

@@ -2,7 +2,8 @@
 
 use crate::Square;
 
-/// A set of squares.
+/// A set of squares. Every operation is a few word operations, inlined across crates, so
+/// search code can use it in its hottest loops.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet([u64; 4]);
 
@@ -10,12 +11,25 @@ impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
+    /// Every square of the largest board (a set to restrict nothing by).
+    pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);
+
+    /// The set of one square.
+    #[inline]
+    pub fn only(square: Square) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        set.insert(square);
+        set
+    }
+
     /// Whether `square` is in the set.
+    #[inline]
     pub fn contains(&self, square: Square) -> bool {
         self.0[square.index() >> 6] & (1 << (square.index() & 63)) != 0
     }
 
     /// Adds `square`; returns whether it was new.
+    #[inline]
     pub fn insert(&mut self, square: Square) -> bool {
         let word = &mut self.0[square.index() >> 6];
         let bit = 1 << (square.index() & 63);
@@ -25,47 +39,114 @@ impl SquareSet {
     }
 
     /// Removes `square`.
+    #[inline]
     pub fn remove(&mut self, square: Square) {
         self.0[square.index() >> 6] &= !(1 << (square.index() & 63));
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        let w = &self.0;
+        (w[0] | w[1] | w[2] | w[3]) == 0
     }
 
     /// The number of squares in the set.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        let w = &self.0;
+        (w[0].count_ones() + w[1].count_ones() + w[2].count_ones() + w[3].count_ones()) as usize
     }
 
     /// The squares in both sets.
+    #[inline]
     pub fn and(self, other: SquareSet) -> SquareSet {
-        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+        let (a, b) = (self.0, other.0);
+        SquareSet([a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]])
     }
 
     /// The squares in either set.
+    #[inline]
     pub fn or(self, other: SquareSet) -> SquareSet {
-        SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+        let (a, b) = (self.0, other.0);
+        SquareSet([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
     }
 
     /// The squares of `self` that are not in `other`.
+    #[inline]
     pub fn minus(self, other: SquareSet) -> SquareSet {
-        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+        let (a, b) = (self.0, other.0);
+        SquareSet([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]])
     }
 
-    /// The squares in index order.
-    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    Square((w as u32 * 64 + bit) as u8)
-                })
-            })
-        })
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn intersects(&self, other: &SquareSet) -> bool {
+        !self.and(*other).is_empty()
+    }
+
+    /// Whether every square of `self` is in `other`.
+    #[inline]
+    pub fn is_subset(&self, other: &SquareSet) -> bool {
+        self.minus(*other).is_empty()
+    }
+
+    /// The squares in index order (the iterator holds a copy of the set).
+    #[inline]
+    pub fn iter(&self) -> Squares {
+        Squares { words: self.0, word: 0 }
+    }
+}
+
+/// The squares of a [`SquareSet`] in index order; see [`SquareSet::iter`].
+#[derive(Clone, Debug)]
+pub struct Squares {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(Square((self.word as u32 * 64 + bits.trailing_zeros()) as u8));
+            }
+            self.word += 1;
+        }
+        None
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.words[self.word.min(4)..].iter().map(|w| w.count_ones() as usize).sum();
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+
+impl IntoIterator for SquareSet {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    #[inline]
+    fn into_iter(self) -> Squares {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &SquareSet {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    #[inline]
+    fn into_iter(self) -> Squares {
+        self.iter()
     }
 }
 
@@ -76,5 +157,25 @@ impl FromIterator<Square> for SquareSet {
             set.insert(square);
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operations_work_across_words() {
+        let a: SquareSet = [0, 63, 64, 130, 255].map(Square).into_iter().collect();
+        let b: SquareSet = [63, 130, 200].map(Square).into_iter().collect();
+        assert_eq!(a.len(), 5);
+        assert_eq!(a.iter().len(), 5);
+        assert_eq!(a.and(b).iter().collect::<Vec<_>>(), vec![Square(63), Square(130)]);
+        assert_eq!(a.or(b).len(), 6);
+        assert_eq!(a.minus(b).iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 64, 255]);
+        assert!(a.intersects(&b) && !a.minus(b).intersects(&b));
+        assert!(a.and(b).is_subset(&a) && !b.is_subset(&a));
+        assert!(SquareSet::only(Square(200)).is_subset(&b));
+        assert!(SquareSet::EMPTY.is_empty() && SquareSet::EMPTY.iter().next().is_none());
     }
 }

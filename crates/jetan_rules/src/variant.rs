@@ -1,16 +1,16 @@
 //! A variant ready to play: its pieces, setup and rules, with the chosen rule options applied,
-//! and the tables move generation reads.
+//! and the tables move generation reads ([`crate::tables`]).
 
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::reach::{fixed_reach, movement_reach};
+use crate::tables::Tables;
+use crate::zobrist::Zobrist;
 use crate::{
-    Change, ChoiceError, Ending, EscapeRule, EscapeWalk, Geometry, KindId, LoadError, LoadErrors, Location, Movement,
-    Piece, RuleOption, Side, SmallArmies, Square, SquareSet, Threats, Verdict, walk::WalkRule, walk::walk_ends,
-    zobrist::Zobrist,
+    Change, ChoiceError, Ending, EscapeRule, Geometry, KindId, LoadError, LoadErrors, Location, Movement, Piece,
+    RuleOption, Side, SmallArmies, Square, Threats, Verdict,
 };
 
 /// A piece's gender, which squads, charm and capture limits read.
@@ -88,30 +88,6 @@ pub struct Variant {
     choices: Vec<usize>,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
-}
-
-/// Reach tables: what can be computed once per square.
-#[derive(Debug)]
-pub(crate) struct Tables {
-    squares: usize,
-    /// Per (kind, side, square): the squares reached by the movements that ignore blockers.
-    fixed: Vec<SquareSet>,
-    /// Per kind: its movements that depend on blockers.
-    pub blocked: Vec<Vec<Movement>>,
-    /// Per (kind, square): the squares an escape reaches.
-    escape: Vec<SquareSet>,
-}
-
-impl Tables {
-    /// Squares reached by the blocker-independent movements of a piece standing on `square`.
-    pub fn fixed(&self, piece: Piece, square: Square) -> SquareSet {
-        self.fixed[(piece.kind.index() * 2 + piece.side.index()) * self.squares + square.index()]
-    }
-
-    /// Squares an escape from `square` reaches.
-    pub fn escape(&self, kind: KindId, square: Square) -> SquareSet {
-        self.escape[kind.index() * self.squares + square.index()]
-    }
 }
 
 impl Variant {
@@ -207,6 +183,7 @@ impl Variant {
     }
 
     /// The board's shape.
+    #[inline]
     pub fn geometry(&self) -> Geometry {
         self.definition.geometry
     }
@@ -217,11 +194,13 @@ impl Variant {
     }
 
     /// The piece kinds, highest rank first.
+    #[inline]
     pub fn kinds(&self) -> &[PieceKind] {
         &self.kinds
     }
 
     /// One piece kind.
+    #[inline]
     pub fn kind(&self, kind: KindId) -> &PieceKind {
         &self.kinds[kind.index()]
     }
@@ -255,6 +234,7 @@ impl Variant {
     }
 
     /// The rules with the chosen options applied.
+    #[inline]
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -310,40 +290,5 @@ fn apply(change: &Change<KindId>, kinds: &mut [PieceKind], rules: &mut Rules) {
         Change::PlyLimit(limit) => rules.ply_limit = *limit,
         Change::FirstPlayer(side) => rules.first = *side,
         Change::Endings(endings) => rules.endings = endings.clone(),
-    }
-}
-
-impl Tables {
-    fn new(geometry: Geometry, kinds: &[PieceKind]) -> Tables {
-        let squares = geometry.len();
-        let mut fixed = Vec::with_capacity(kinds.len() * 2 * squares);
-        for kind in kinds {
-            for side in Side::BOTH {
-                fixed.extend(geometry.squares().map(|square| fixed_reach(geometry, &kind.moves, side, square)));
-            }
-        }
-        let blocked =
-            kinds.iter().map(|kind| kind.moves.iter().filter(|m| !m.ignores_blockers()).cloned().collect()).collect();
-        let mut escape = Vec::with_capacity(kinds.len() * squares);
-        for kind in kinds {
-            escape.extend(geometry.squares().map(|square| match kind.escape {
-                Some(rule) => escape_reach(geometry, &rule, square),
-                None => SquareSet::EMPTY,
-            }));
-        }
-        Tables { squares, fixed, blocked, escape }
-    }
-}
-
-/// The squares an escape can reach from `square`, wherever the pieces stand.
-fn escape_reach(geometry: Geometry, rule: &EscapeRule, square: Square) -> SquareSet {
-    match rule.walk {
-        EscapeWalk::Leap => {
-            movement_reach(geometry, &Movement::Area(rule.reach), Side::South, square, &SquareSet::EMPTY)
-        }
-        EscapeWalk::Exact | EscapeWalk::UpTo => {
-            let walk = WalkRule::jumping(rule.reach, rule.walk == EscapeWalk::Exact, rule.mix);
-            walk_ends(geometry, square, &walk, &|_| true)
-        }
     }
 }

@@ -5,8 +5,9 @@ use std::ops::ControlFlow;
 
 use crate::{Dir, Dirs, Geometry, Mix, Movement, Order, Square, SquareSet};
 
-/// Walks longer than this are searched towards each target rather than enumerated.
-const ENUMERATE_UP_TO: u8 = 4;
+/// Walks longer than this are searched towards each target rather than enumerated (and are
+/// not tabled: [`crate::walk_table`]).
+pub(crate) const ENUMERATE_UP_TO: u8 = 4;
 
 /// The constraints of one walking movement.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +39,11 @@ impl WalkRule {
             }),
             _ => None,
         }
+    }
+
+    /// The most steps a walk takes.
+    pub fn max_steps(&self) -> u8 {
+        self.max
     }
 
     /// A jumping walk (used by escapes that walk rather than leap).
@@ -145,6 +151,15 @@ fn extend(
         flow?;
     }
     ControlFlow::Continue(())
+}
+
+/// Calls `visit` with every walk the rule allows from `origin` (origin first) on an empty
+/// board, in the fixed search order.
+pub(crate) fn all_walks(geometry: Geometry, origin: Square, rule: &WalkRule, visit: &mut impl FnMut(&[Square])) {
+    let _ = each_walk(geometry, origin, rule, &|_| true, None, &mut |walk| {
+        visit(walk);
+        ControlFlow::Continue(())
+    });
 }
 
 /// Every square a walk can end on, whatever stands there.

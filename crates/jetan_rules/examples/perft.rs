@@ -1,0 +1,56 @@
+//! Perft timing: counts the move sequences of DEPTH plies from classic Jetan's start (or after
+//! MOVES, in notation, comma-separated) and prints the count and the time each run took:
+//! `cargo run --release -p jetan_rules --example perft -- DEPTH [MOVES] [--runs N] [--option id=choice]...`
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use jetan_rules::{Position, Variant, perft};
+
+fn main() {
+    if let Err(message) = run() {
+        eprintln!("{message}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut positional = Vec::new();
+    let mut runs = 1;
+    let mut options = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--runs" => {
+                runs = args.next().ok_or("--runs needs a value")?.parse().map_err(|e| format!("--runs: {e}"))?
+            }
+            "--option" => options.push(args.next().ok_or("--option needs a value")?),
+            _ => positional.push(arg),
+        }
+    }
+    let depth: u32 = positional
+        .first()
+        .ok_or("usage: perft DEPTH [MOVES] [--runs N]")?
+        .parse()
+        .map_err(|e| format!("DEPTH: {e}"))?;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
+    let variant = Variant::load_file(Path::new(path)).map_err(|e| e.to_string())?;
+    let variant = Arc::new(variant.with_choice_args(&options).map_err(|e| e.to_string())?);
+    let mut position = Position::start(variant);
+    for text in positional.get(1).map_or("", String::as_str).split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let mv = position.parse_move(text).map_err(|e| e.to_string())?;
+        position.play(mv);
+    }
+    let mut times = Vec::new();
+    for run in 1..=runs {
+        let start = Instant::now();
+        let nodes = perft(&mut position, depth);
+        let seconds = start.elapsed().as_secs_f64();
+        println!("run {run}: perft({depth}) = {nodes} in {seconds:.3} s ({:.0} nodes/s)", nodes as f64 / seconds);
+        times.push(seconds);
+    }
+    times.sort_by(f64::total_cmp);
+    println!("median of {runs}: {:.3} s", times[times.len() / 2]);
+    Ok(())
+}

@@ -1,0 +1,198 @@
+//! Blocked walks tabled: for each piece kind and origin square, the minimal walks of the kind's
+//! blockable `Path` and `Combo` movements as pairs (destination, squares that must be empty),
+//! grouped by the squares that must be empty, so that reach under any occupancy is a few bit
+//! tests per group instead of a walk search. The walks come from the walk search itself
+//! ([`crate::walk::all_walks`]); walk directions are absolute, so the tables are the same for
+//! both sides.
+
+use crate::walk::{ENUMERATE_UP_TO, WalkRule, all_walks};
+use crate::{Geometry, Movement, PieceKind, Square, SquareSet};
+
+/// The most squares a tabled walk passes through (its steps less one).
+const MAX_VIA: usize = ENUMERATE_UP_TO as usize - 1;
+
+/// Walks that reach the squares `to` when none of the squares `via` is occupied (`via` lists
+/// up to [`MAX_VIA`] squares, the last repeated to fill it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct OpenWalks {
+    via: [Square; MAX_VIA],
+    to: SquareSet,
+}
+
+/// The tabled walks of every (kind, origin square).
+#[derive(Debug)]
+pub(crate) struct WalkTable {
+    squares: usize,
+    /// Per (kind, square): the squares reached by a walk passing no square at all.
+    free: Vec<SquareSet>,
+    /// Per (kind, square): where its walks are in `walks`.
+    ranges: Vec<(u32, u32)>,
+    walks: Vec<OpenWalks>,
+}
+
+impl WalkTable {
+    /// Tables the walks of each kind's [`tabled`] movements.
+    pub fn new(geometry: Geometry, kinds: &[PieceKind]) -> WalkTable {
+        let squares = geometry.len();
+        let mut table = WalkTable {
+            squares,
+            free: Vec::with_capacity(kinds.len() * squares),
+            ranges: Vec::with_capacity(kinds.len() * squares),
+            walks: Vec::new(),
+        };
+        for kind in kinds {
+            let rules: Vec<WalkRule> = kind.moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
+            for origin in geometry.squares() {
+                let mut minimal = minimal_walks(geometry, origin, &rules);
+                minimal.sort_by_key(|&(to, via)| (via.len(), via.iter().collect::<Vec<_>>(), to));
+                let mut free = SquareSet::EMPTY;
+                let start = table.walks.len();
+                for (to, via) in minimal {
+                    let via: Vec<Square> = via.iter().collect();
+                    let Some(&last) = via.last() else {
+                        free.insert(to);
+                        continue;
+                    };
+                    let via = std::array::from_fn(|i| via.get(i).copied().unwrap_or(last));
+                    match table.walks[start..].last_mut() {
+                        Some(group) if group.via == via => {
+                            group.to.insert(to);
+                        }
+                        _ => table.walks.push(OpenWalks { via, to: SquareSet::only(to) }),
+                    }
+                }
+                let start = start as u32;
+                table.free.push(free);
+                table.ranges.push((start, table.walks.len() as u32));
+            }
+        }
+        table
+    }
+
+    /// The squares the tabled walks of `kind` from `from` end on, with `occupied` occupied
+    /// (whatever stands on the squares they end on).
+    #[inline]
+    pub fn reach(&self, kind: usize, from: Square, occupied: &SquareSet) -> SquareSet {
+        let index = kind * self.squares + from.index();
+        let mut reach = self.free[index];
+        let (start, end) = self.ranges[index];
+        for walks in &self.walks[start as usize..end as usize] {
+            let [a, b, c] = walks.via;
+            if !(occupied.contains(a) | occupied.contains(b) | occupied.contains(c)) {
+                reach = reach.or(walks.to);
+            }
+        }
+        reach
+    }
+}
+
+/// Whether a movement's walks are tabled: blockable walks short enough to enumerate (jumping
+/// walks go to the fixed reach, longer walks are searched).
+pub(crate) fn tabled(movement: &Movement) -> bool {
+    WalkRule::of(movement).is_some_and(|rule| !rule.jump && rule.max_steps() <= ENUMERATE_UP_TO)
+}
+
+/// The walks of `rules` from `origin` as (destination, squares passed), keeping for each
+/// destination only the walks whose squares passed include no other such walk's.
+fn minimal_walks(geometry: Geometry, origin: Square, rules: &[WalkRule]) -> Vec<(Square, SquareSet)> {
+    let mut walks: Vec<(Square, SquareSet)> = Vec::new();
+    for rule in rules {
+        all_walks(geometry, origin, rule, &mut |walk| {
+            let (&to, passed) = walk[1..].split_last().expect("a walk takes a step");
+            walks.push((to, passed.iter().copied().collect()));
+        });
+    }
+    walks.sort_by_key(|&(to, via)| (to, via.len()));
+    let mut minimal: Vec<(Square, SquareSet)> = Vec::new();
+    for (to, via) in walks {
+        let first_of_to = minimal.partition_point(|&(t, _)| t < to);
+        if !minimal[first_of_to..].iter().any(|(_, kept)| kept.is_subset(&via)) {
+            minimal.push((to, via));
+        }
+    }
+    minimal
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::reach::movement_reach;
+    use crate::{Side, Variant};
+
+    /// Classic Jetan with rule options that change the walks.
+    fn variants() -> Vec<Arc<Variant>> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
+        let variant = Variant::load_file(std::path::Path::new(path)).unwrap();
+        let options: [&[&str]; 6] = [
+            &[],
+            &["warrior=up_to", "warrior_dirs=any", "padwar=up_to", "dwar=up_to"],
+            &["chief=up_to", "chief_mix=civil", "flier_jump=odwar", "thoat_jump=blocked"],
+            &["chief_mix=straight", "thoat=orth_first", "flier=up_to", "flier_jump=odwar"],
+            &["princess=up_to", "princess_mix=straight", "thoat_jump=blocked"],
+            &["princess_mix=civil", "thoat=orth_first", "thoat_jump=blocked"],
+        ];
+        options
+            .iter()
+            .map(|choices| {
+                let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+                Arc::new(variant.with_choice_args(&choices).unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tables_agree_with_the_walk_search_under_random_occupancy() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for variant in variants() {
+            let geometry = variant.geometry();
+            let table = WalkTable::new(geometry, variant.kinds());
+            for _ in 0..40 {
+                let density = random() % 8;
+                let occupied: SquareSet = geometry.squares().filter(|_| random() % 8 < density).collect();
+                for (kind, piece_kind) in variant.kinds().iter().enumerate() {
+                    for from in geometry.squares() {
+                        let expected =
+                            piece_kind.moves.iter().filter(|m| tabled(m)).fold(SquareSet::EMPTY, |reach, m| {
+                                reach.or(movement_reach(geometry, m, Side::South, from, &occupied))
+                            });
+                        assert_eq!(table.reach(kind, from, &occupied), expected, "{} from {from:?}", piece_kind.id);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_minimal_walks_are_kept() {
+        let geometry = Geometry { files: 10, ranks: 10 };
+        let dwar = WalkRule::of(&Movement::Path {
+            steps: 3,
+            dirs: crate::Dirs::Orth,
+            exact: true,
+            mix: crate::Mix::Wild,
+            jump: false,
+        })
+        .unwrap();
+        let e4 = geometry.parse("e4").unwrap();
+        let walks = minimal_walks(geometry, e4, &[dwar]);
+        // e4 → e7 passes e5 and e6 only; e4 → f4 has three walks (via e5, f5 and via e3, f3):
+        // neither contains the other.
+        let passed = |to: &str| {
+            let to = geometry.parse(to).unwrap();
+            walks.iter().filter(|(t, _)| *t == to).map(|(_, via)| via.len()).collect::<Vec<_>>()
+        };
+        assert_eq!(passed("e7"), vec![2]);
+        assert_eq!(passed("f4"), vec![2, 2]);
+        for (i, (to, via)) in walks.iter().enumerate() {
+            assert!(!walks.iter().enumerate().any(|(j, (t, v))| i != j && t == to && v.is_subset(via)));
+        }
+    }
+}
