@@ -49,6 +49,12 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// Records an error at the field `key`.
+    fn error_at_key(&mut self, key: &str, message: String) {
+        let location = self.source.locate_key(key);
+        self.errors.push(LoadError { origin: self.origin.into(), location, message });
+    }
+
     /// Records an error at `text` (`within` bytes into its value).
     fn error(&mut self, text: &Text, within: usize, message: String) {
         let location = self.source.locate(text, within);
@@ -63,7 +69,7 @@ impl Checker<'_> {
                 "the board must have 1 to {MAX_SIDE} files and ranks, not {} x {}",
                 geometry.files, geometry.ranks
             );
-            self.error(&file.name, 0, message);
+            self.error_at_key("board", message);
         }
         let kinds = self.kinds(&file.pieces);
         let setup = if board_ok { self.setup(&file.setup, geometry, &file.pieces) } else { Vec::new() };
@@ -71,7 +77,7 @@ impl Checker<'_> {
         if let Some(rule) = file.small_armies
             && (rule.pieces == 0 || rule.plies == 0)
         {
-            self.error(&file.name, 0, "small_armies needs at least 1 piece and 1 ply".into());
+            self.error_at_key("small_armies", "small_armies needs at least 1 piece and 1 ply".into());
         }
         let options = self.options(&file.options, &kinds);
         Definition {

@@ -108,6 +108,24 @@ impl<'a> Source<'a> {
         Location { line, col }
     }
 
+    /// Where the field `key` is first written (`key:` outside comments), or 1:1.
+    pub(crate) fn locate_key(&self, key: &str) -> Location {
+        let bytes = self.text.as_bytes();
+        let mut from = 0;
+        while let Some(found) = self.text[from..].find(key) {
+            let at = from + found;
+            let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+            let after = self.text[at + key.len()..].trim_start();
+            let line_start = self.text[..at].rfind('\n').map_or(0, |n| n + 1);
+            let in_comment = self.text[line_start..at].contains("//");
+            if before_ok && after.starts_with(':') && !in_comment {
+                return self.location(at);
+            }
+            from = at + key.len();
+        }
+        Location { line: 1, col: 1 }
+    }
+
     /// Where `text` stands in the file; `within` is a byte offset inside its value (0 for the
     /// opening quote's neighbour). Falls back to the first literal with the same value, then to 1:1.
     pub(crate) fn locate(&self, text: &Text, within: usize) -> Location {

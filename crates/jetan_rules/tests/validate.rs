@@ -140,3 +140,9 @@ fn broken_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_board_too_large_points_at_the_board() {
+    let (text, errors) = load_edited("board:", "files: 10", "files: 40");
+    assert_reported(&errors, place_of(&text, "", "board:"), "1 to 16 files and ranks");
+}
