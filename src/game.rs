@@ -29,6 +29,9 @@ pub struct Game {
     pub seed: u64,
     /// When the game started, in seconds since 1970.
     pub started: u64,
+    /// How the rules have ended the game, if they have: worked out once per position, since
+    /// finding that a side has no move takes a move generation and many systems ask every frame.
+    ended: Option<Outcome>,
 }
 
 /// A move that was played, with what undoes it.
@@ -48,8 +51,10 @@ impl Game {
     /// A new game of `variant` from its start position.
     pub fn new(variant: Arc<Variant>, variant_path: String, seats: [Seat; 2]) -> Game {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let position = Position::start(variant);
         Game {
-            position: Position::start(variant),
+            ended: position.outcome(),
+            position,
             variant_path,
             history: Vec::new(),
             redo: Vec::new(),
@@ -69,6 +74,7 @@ impl Game {
     fn undo(&mut self) -> bool {
         let Some(played) = self.history.pop() else { return false };
         self.position.undo(played.undo);
+        self.ended = self.position.outcome();
         self.redo.push(played.mv);
         self.agreed = None;
         true
@@ -76,7 +82,7 @@ impl Game {
 
     /// How the game has ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.agreed.or_else(|| self.position.outcome())
+        self.agreed.or(self.ended)
     }
 
     /// Plays a legal move; returns what the board needs to show it. Playing the move that was
@@ -91,6 +97,7 @@ impl Game {
         let text = self.position.move_text(mv);
         let captured = self.position.piece_at(mv.to);
         let undo = self.position.play(mv);
+        self.ended = self.position.outcome();
         self.history.push(Played { mv, text, undo, captured });
         MovePlayed { mv, walk, captured: captured.map(|piece| (mv.to, piece)) }
     }
