@@ -52,7 +52,7 @@ impl Workspace {
     pub fn new() -> Workspace {
         Workspace {
             frames: (0..MAX_PLY).map(|_| Frame::default()).collect(),
-            pv: vec![NO_MOVE; MAX_PLY * MAX_PLY],
+            pv: vec![Move::declaration(MoveKind::Normal); MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY],
             path: vec![0; MAX_PLY],
         }
@@ -116,7 +116,6 @@ enum Flow {
 }
 
 /// A move that is never played: fills the principal-variation table.
-const NO_MOVE: Move = Move { from: jetan_rules::Square(0), to: jetan_rules::Square(0), kind: MoveKind::Normal };
 
 /// One search in progress.
 pub(crate) struct Search<'a> {
@@ -316,9 +315,8 @@ impl Search<'_> {
         if !node.in_danger {
             let killers = self.ordering.killers(node.ply);
             for packed in [table_move, killers[0], killers[1]] {
-                let mv = unpack(packed);
                 let first = packed == table_move;
-                if packed != 0
+                if let Some(mv) = unpack(packed)
                     && !frame.early.contains(&packed)
                     && (first || !is_capture(&self.position, mv))
                     && self.facts.early_legal(&self.position, mv)

@@ -1,8 +1,7 @@
 //! The baseline players, to measure the search against: a random mover and a greedy one.
 
-use jetan_rules::{Move, Position, Verdict};
+use jetan_rules::{Move, Position};
 
-use crate::facts::capture_verdict;
 use crate::rng::Rng;
 
 /// A uniformly random legal move; `None` if there is none.
@@ -18,18 +17,23 @@ pub fn random_move(position: &Position, rng: &mut Rng) -> Option<Move> {
 pub fn greedy_move(position: &Position, rng: &mut Rng) -> Option<Move> {
     let variant = position.variant();
     let moves = position.legal_moves();
-    let gain = |mv: Move| {
-        let victim = position.piece_at(mv.to)?;
-        let mover = position.piece_at(mv.from)?;
-        match capture_verdict(variant, victim.kind, mover.kind) {
-            Some(Verdict::Win) => Some(i32::MAX),
+    let side = position.to_move();
+    let mut after = position.clone();
+    let mut gain = |mv: Move| {
+        let taken: i32 = position.victims(mv).map(|victim| variant.kind(victim.kind).value).sum();
+        let undo = after.play(mv);
+        let outcome = after.decided();
+        after.undo(undo);
+        match outcome {
+            Some(outcome) if outcome.winner == Some(side) => Some(i32::MAX),
             Some(_) => None,
-            None => Some(variant.kind(victim.kind).value),
+            None => (taken > 0).then_some(taken),
         }
     };
-    let best = moves.iter().filter_map(|&mv| gain(mv)).max();
+    let gains: Vec<Option<i32>> = moves.iter().map(|&mv| gain(mv)).collect();
+    let best = gains.iter().flatten().max().copied();
     let choices: Vec<Move> = match best {
-        Some(best) => moves.iter().copied().filter(|&mv| gain(mv) == Some(best)).collect(),
+        Some(best) => moves.iter().zip(&gains).filter(|(_, g)| **g == Some(best)).map(|(&mv, _)| mv).collect(),
         None => moves,
     };
     (!choices.is_empty()).then(|| choices[rng.below(choices.len())])

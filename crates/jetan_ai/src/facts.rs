@@ -123,7 +123,7 @@ impl Facts {
     /// orders them among the rest).
     pub fn early_legal(&self, position: &Position, mv: Move) -> bool {
         mv.kind == MoveKind::Normal
-            && position.piece_at(mv.from).is_some_and(|piece| !self.shuns[piece.kind.index()])
+            && mv.lead().and_then(|lead| position.piece_at(lead.from)).is_some_and(|piece| !self.shuns[piece.kind.index()])
             && position.is_legal(mv)
     }
 
@@ -136,7 +136,7 @@ impl Facts {
     /// Whether the side to move, the enemy of `side`, can win at once by capturing one of
     /// `side`'s royal pieces with a legal move.
     pub fn royal_capturable(&self, position: &Position, side: Side) -> bool {
-        self.royal_threatened(position, side, |from, to| position.is_legal(Move { from, to, kind: MoveKind::Normal }))
+        self.royal_threatened(position, side, |from, to| position.is_legal(Move::single(from, to, MoveKind::Normal)))
     }
 
     /// Whether an enemy piece that wins by landing on one of `side`'s royal pieces can, as
@@ -158,7 +158,7 @@ impl Facts {
 /// first of the variant's endings that matches, or `None` if the game goes on.
 pub(crate) fn capture_verdict(variant: &Variant, victim: KindId, mover: KindId) -> Option<Verdict> {
     variant.rules().endings.iter().find_map(|ending| {
-        let Ending::Capture { victim: kind, by, result, .. } = ending;
+        let Ending::Capture { victim: kind, by, result, .. } = ending else { return None };
         (*kind == victim && (by.is_empty() || by.contains(&mover))).then_some(*result)
     })
 }
@@ -176,7 +176,8 @@ mod tests {
             for position in &positions {
                 let us = position.to_move();
                 let wins = |position: &Position, mv: &Move| {
-                    let (mover, victim) = (position.piece_at(mv.from).unwrap(), position.piece_at(mv.to));
+                    let lead = mv.lead().unwrap();
+                    let (mover, victim) = (position.piece_at(lead.from).unwrap(), position.piece_at(lead.to));
                     victim
                         .is_some_and(|victim| facts.royal(victim) && facts.verdict(victim, mover) == Some(Verdict::Win))
                 };
@@ -192,7 +193,8 @@ mod tests {
                 assert_eq!(facts.royal_attacked(position, us), other_wins, "{choices:?} {text}");
                 for mv in position.legal_moves() {
                     let early =
-                        mv.kind == MoveKind::Normal && !facts.shuns[position.piece_at(mv.from).unwrap().kind.index()];
+                        mv.kind == MoveKind::Normal
+                            && !facts.shuns[position.piece_at(mv.lead().unwrap().from).unwrap().kind.index()];
                     assert_eq!(facts.early_legal(position, mv), early);
                 }
             }
@@ -204,8 +206,8 @@ mod tests {
         let position = Position::start(jetan(&[]));
         let facts = Facts::new(&position);
         let variant = position.variant();
-        let piece = |id: &str| Piece { kind: variant.kind_by_id(id).unwrap(), side: Side::South };
-        let enemy = |id: &str| Piece { kind: variant.kind_by_id(id).unwrap(), side: Side::North };
+        let piece = |id: &str| Piece::new(variant.kind_by_id(id).unwrap(), Side::South);
+        let enemy = |id: &str| Piece::new(variant.kind_by_id(id).unwrap(), Side::North);
         assert!(facts.key_royal(piece("princess")) && facts.royal(piece("princess")));
         assert!(facts.royal(piece("chief")) && !facts.key_royal(piece("chief")) && facts.ends_game(piece("chief")));
         assert!(!facts.ends_game(piece("dwar")));

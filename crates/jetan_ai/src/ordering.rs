@@ -2,7 +2,7 @@
 //! captures by most valuable victim and least valuable attacker (values from the variant),
 //! killer moves, and quiet moves by their history of causing cut-offs.
 
-use jetan_rules::{Move, MoveKind, Position, Side, Verdict};
+use jetan_rules::{Move, MoveKind, Piece, Position, Side, Verdict};
 
 use crate::facts::Facts;
 use crate::tt::pack;
@@ -46,7 +46,8 @@ impl Ordering {
     }
 
     fn history_index(&self, side: Side, mv: Move) -> usize {
-        (side.index() * self.squares + mv.from.index()) * self.squares + mv.to.index()
+        let (from, to) = mv.lead().map_or((0, 0), |lead| (lead.from.index(), lead.to.index()));
+        (side.index() * self.squares + from) * self.squares + to
     }
 
     /// Scores `moves` into `scores` (the same order), higher to be tried first.
@@ -67,9 +68,9 @@ impl Ordering {
             if packed == table_move {
                 return TABLE_MOVE;
             }
-            let mover = position.piece_at(mv.from).expect("moves start on a piece");
-            match position.piece_at(mv.to) {
-                Some(victim) => match facts.verdict(victim, mover) {
+            let mover = mv.lead().and_then(|lead| position.piece_at(lead.from));
+            match mover.zip(main_victim(position, facts, mv)) {
+                Some((mover, victim)) => match facts.verdict(victim, mover) {
                     Some(Verdict::Win) => WINNING,
                     Some(Verdict::Draw) => 0,
                     Some(Verdict::Loss) => LOSING,
@@ -113,7 +114,12 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
     scores.swap(i, best);
 }
 
-/// Whether a legal move lands on a piece (which is then an enemy).
+/// Whether a legal move removes an enemy piece.
 pub(crate) fn is_capture(position: &Position, mv: Move) -> bool {
-    position.piece_at(mv.to).is_some()
+    position.victims(mv).next().is_some()
+}
+
+/// The most valuable enemy piece a legal move removes.
+pub(crate) fn main_victim(position: &Position, facts: &Facts, mv: Move) -> Option<Piece> {
+    position.victims(mv).max_by_key(|&victim| facts.value(victim))
 }

@@ -7,7 +7,7 @@ use jetan_rules::{Move, Position};
 use crate::alphabeta::{MAX_PLY, Search};
 use crate::eval::Evaluation;
 use crate::facts::Facts;
-use crate::ordering::pick;
+use crate::ordering::{main_victim, pick};
 use crate::score::{INFINITY, WIN};
 
 /// Quiescence searches every reply to an attack on the royal piece this many plies deep;
@@ -88,11 +88,14 @@ impl Search<'_> {
 /// alpha even with a margin, nor if it gives a piece for a lesser one that is defended.
 /// Captures that end the game are always tried.
 fn worth_capturing(position: &Position, facts: &Facts, mv: Move, evaluation: &Evaluation, alpha: i32) -> bool {
-    let (Some(victim), Some(mover)) = (position.piece_at(mv.to), position.piece_at(mv.from)) else { return true };
+    let Some(lead) = mv.lead() else { return true };
+    let (Some(victim), Some(mover)) = (main_victim(position, facts, mv), position.piece_at(lead.from)) else {
+        return true;
+    };
     if facts.verdict(victim, mover).is_some() {
         return true;
     }
-    let gain = facts.value(victim);
+    let gain: i32 = position.victims(mv).map(|v| facts.value(v)).sum();
     evaluation.score + gain + DELTA_MARGIN > alpha
-        && (facts.value(mover) <= gain || !evaluation.defended.contains(mv.to))
+        && (facts.value(mover) <= gain || !evaluation.defended.contains(lead.to))
 }

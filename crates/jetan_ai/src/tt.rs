@@ -1,6 +1,8 @@
 //! The transposition table: a fixed-size table of search results keyed by the position's
 //! Zobrist hash, replacing by depth and age.
 
+use std::hash::{Hash, Hasher};
+
 use jetan_rules::{Move, MoveKind, Square};
 
 use crate::score::{from_table, to_table};
@@ -112,19 +114,30 @@ impl Table {
     }
 }
 
-/// A move as 32 bits; never 0, since a move's two squares differ.
+/// A move as 32 bits, never 0: a simple move (one piece, no other effect) as its squares and
+/// kind, which [`unpack`] turns back into the move; any other as a 31-bit digest with the top bit
+/// set, which only identifies it among generated moves.
 pub(crate) fn pack(mv: Move) -> u32 {
-    let kind = match mv.kind {
-        MoveKind::Normal => 0,
-        MoveKind::Escape => 1,
-    };
-    mv.from.0 as u32 | (mv.to.0 as u32) << 8 | kind << 16
+    match (mv.lead(), mv.kind) {
+        (Some(lead), MoveKind::Normal | MoveKind::Escape) if mv.is_simple() => {
+            let kind = u32::from(mv.kind == MoveKind::Escape);
+            lead.from.0 as u32 | (lead.to.0 as u32) << 8 | kind << 16 | 1 << 17
+        }
+        _ => {
+            let mut hasher = std::hash::DefaultHasher::new();
+            mv.hash(&mut hasher);
+            hasher.finish() as u32 | 1 << 31
+        }
+    }
 }
 
-/// The move [`pack`] made `packed` from.
-pub(crate) fn unpack(packed: u32) -> Move {
+/// The simple move [`pack`] made `packed` from; `None` for a digest of another move or 0.
+pub(crate) fn unpack(packed: u32) -> Option<Move> {
+    if packed >> 17 != 1 {
+        return None;
+    }
     let kind = if packed >> 16 & 1 == 1 { MoveKind::Escape } else { MoveKind::Normal };
-    Move { from: Square(packed as u8), to: Square((packed >> 8) as u8), kind }
+    Some(Move::single(Square(packed as u8), Square((packed >> 8) as u8), kind))
 }
 
 #[cfg(test)]
@@ -133,15 +146,20 @@ mod tests {
 
     #[test]
     fn moves_pack_and_unpack() {
-        let mv = Move { from: Square(3), to: Square(250), kind: MoveKind::Escape };
-        assert_eq!(unpack(pack(mv)), mv);
-        assert_ne!(pack(Move { from: Square(0), to: Square(1), kind: MoveKind::Normal }), 0);
+        let mv = Move::single(Square(3), Square(250), MoveKind::Escape);
+        assert_eq!(unpack(pack(mv)), Some(mv));
+        assert_ne!(pack(Move::single(Square(0), Square(1), MoveKind::Normal)), 0);
+        let mut squad = Move::single(Square(0), Square(1), MoveKind::Normal);
+        squad.steps.push(jetan_rules::Step { from: Square(12), to: Square(13) });
+        assert_ne!(pack(squad), 0);
+        assert_eq!(unpack(pack(squad)), None);
+        assert_eq!(unpack(pack(Move::declaration(MoveKind::Charge))), None);
     }
 
     #[test]
     fn a_stored_result_is_found_again() {
         let mut table = Table::new(1);
-        let mv = Move { from: Square(1), to: Square(2), kind: MoveKind::Normal };
+        let mv = Move::single(Square(1), Square(2), MoveKind::Normal);
         table.store(42, 0, Some(mv), 17, 3, Bound::Lower);
         let hit = table.probe(42, 0).unwrap();
         assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (pack(mv), 17, 3, Bound::Lower));

@@ -1,6 +1,6 @@
 //! Perft timing: counts the move sequences of DEPTH plies from classic Jetan's start (or after
 //! MOVES, in notation, comma-separated) and prints the count and the time each run took:
-//! `cargo run --release -p jetan_rules --example perft -- DEPTH [MOVES] [--runs N] [--option id=choice]...`
+//! `cargo run --release -p jetan_rules --example perft -- DEPTH [MOVES] [--runs N] [--variant FILE] [--option id=choice]...`
 
 use std::path::Path;
 use std::sync::Arc;
@@ -19,6 +19,7 @@ fn run() -> Result<(), String> {
     let mut positional = Vec::new();
     let mut runs = 1;
     let mut options = Vec::new();
+    let mut variant = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -26,16 +27,17 @@ fn run() -> Result<(), String> {
                 runs = args.next().ok_or("--runs needs a value")?.parse().map_err(|e| format!("--runs: {e}"))?
             }
             "--option" => options.push(args.next().ok_or("--option needs a value")?),
+            "--variant" => variant = Some(args.next().ok_or("--variant needs a file")?),
             _ => positional.push(arg),
         }
     }
     let depth: u32 = positional
         .first()
-        .ok_or("usage: perft DEPTH [MOVES] [--runs N]")?
+        .ok_or("usage: perft DEPTH [MOVES] [--runs N] [--variant FILE] [--option id=choice]")?
         .parse()
         .map_err(|e| format!("DEPTH: {e}"))?;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
-    let variant = Variant::load_file(Path::new(path)).map_err(|e| e.to_string())?;
+    let path = variant.unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron").into());
+    let variant = Variant::load_file(Path::new(&path)).map_err(|e| e.to_string())?;
     let variant = Arc::new(variant.with_choice_args(&options).map_err(|e| e.to_string())?);
     let mut position = Position::start(variant);
     for text in positional.get(1).map_or("", String::as_str).split(',').map(str::trim).filter(|t| !t.is_empty()) {

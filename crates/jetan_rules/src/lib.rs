@@ -16,12 +16,17 @@
 
 #![deny(missing_docs)]
 
+mod charge;
+mod effects;
 mod error;
+mod groups;
+mod list;
 mod load;
 mod movegen;
 mod movement;
 mod moves;
 mod notation;
+mod paths;
 mod perft;
 mod position;
 mod reach;
@@ -41,13 +46,14 @@ mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
 pub use movement::{Dirs, Mix, Movement, Order, RelDir};
-pub use moves::{Move, MoveKind, Outcome, Reason};
+pub use list::List;
+pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step};
 pub use notation::NotationError;
 pub use perft::{divide, perft};
-pub use position::{Position, Undo};
+pub use position::{Phase, Position, Undo};
 pub use rules::{
-    Ability, Change, Choice, Ending, EscapeRule, EscapeWalk, EscapeWhen, Judged, Region, RuleOption, SmallArmies,
-    Threats, Verdict,
+    Ability, Change, ChargeRule, Choice, Ending, EscapeRule, EscapeWalk, EscapeWhen, Judged, PromotionClass, Region,
+    RuleOption, SmallArmies, SquadForm, SquadRanks, SquadRule, Threats, Verdict,
 };
 pub use side::{KindId, Piece, Side};
 pub use source::{Location, Text};

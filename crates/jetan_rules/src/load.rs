@@ -94,6 +94,9 @@ impl Checker<'_> {
                 no_moves: file.no_moves,
                 ply_limit: file.ply_limit,
                 threats: file.threats,
+                squads: file.squads,
+                charge: file.charge,
+                rapid_deployment: file.rapid_deployment,
             },
             options,
         }
@@ -123,8 +126,6 @@ impl Checker<'_> {
                 message: format!("a variant needs 1 to 60 piece kinds, not {}", pieces.len()),
             });
         }
-        let mut letters: HashMap<String, &Text> = HashMap::new();
-        let mut kinds = Vec::new();
         for (index, piece) in pieces.iter().enumerate().take(60) {
             let id_ok = !piece.id.value.is_empty()
                 && piece.id.value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
@@ -133,6 +134,10 @@ impl Checker<'_> {
             } else if self.kinds.insert(piece.id.value.clone(), KindId(index as u8)).is_some() {
                 self.error(&piece.id, 0, format!("piece id `{}` is used twice", piece.id));
             }
+        }
+        let mut letters: HashMap<String, &Text> = HashMap::new();
+        let mut kinds = Vec::new();
+        for piece in pieces.iter().take(60) {
             let letter = piece.letter.value.to_ascii_uppercase();
             if letter.is_empty() || letter.len() > 3 || !letter.chars().all(|c| c.is_ascii_alphabetic()) {
                 self.error(&piece.letter, 0, format!("letter `{}` must be 1 to 3 ASCII letters", piece.letter));
@@ -148,23 +153,7 @@ impl Checker<'_> {
             if piece.moves.is_empty() {
                 self.error(&piece.id, 0, format!("piece `{}` has no moves", piece.id));
             }
-            let mut escape = None;
-            let mut shuns_threats = false;
-            for ability in &piece.abilities {
-                match ability {
-                    Ability::ShunsThreats => shuns_threats = true,
-                    Ability::Escape(rule) => {
-                        if escape.is_some() {
-                            self.error(&piece.id, 0, format!("piece `{}` has two escapes", piece.id));
-                        }
-                        if !(1..=MAX_REACH).contains(&rule.reach) {
-                            self.error(&piece.id, 0, format!("an escape's reach must be 1 to {MAX_REACH}"));
-                        }
-                        escape = Some(*rule);
-                    }
-                }
-            }
-            kinds.push(PieceKind {
+            let mut kind = PieceKind {
                 id: piece.id.value.clone(),
                 name: piece.name.value.clone(),
                 letter,
@@ -173,9 +162,46 @@ impl Checker<'_> {
                 armed: piece.armed,
                 value: piece.value,
                 moves: piece.moves.clone(),
-                shuns_threats,
-                escape,
-            });
+                shuns_threats: false,
+                escape: None,
+                leader: false,
+                escort: false,
+                promotion: None,
+                slave: false,
+                assassin: false,
+                safe_from_males: false,
+                charms: false,
+                charm_immune: false,
+                allegiance: false,
+                lands_on_empty: false,
+                side_kill: false,
+            };
+            for ability in &piece.abilities {
+                match ability.map(&mut |k| self.kind(k)) {
+                    Ability::ShunsThreats => kind.shuns_threats = true,
+                    Ability::Escape(rule) => {
+                        if kind.escape.is_some() {
+                            self.error(&piece.id, 0, format!("piece `{}` has two escapes", piece.id));
+                        }
+                        if !(1..=MAX_REACH).contains(&rule.reach) {
+                            self.error(&piece.id, 0, format!("an escape's reach must be 1 to {MAX_REACH}"));
+                        }
+                        kind.escape = Some(rule);
+                    }
+                    Ability::Leader => kind.leader = true,
+                    Ability::Escort => kind.escort = true,
+                    Ability::Promotion(class) => kind.promotion = Some(class),
+                    Ability::Slave => kind.slave = true,
+                    Ability::Assassin => kind.assassin = true,
+                    Ability::SafeFromMales => kind.safe_from_males = true,
+                    Ability::Charms => kind.charms = true,
+                    Ability::CharmImmune => kind.charm_immune = true,
+                    Ability::Allegiance => kind.allegiance = true,
+                    Ability::LandsOnEmpty => kind.lands_on_empty = true,
+                    Ability::SideKill => kind.side_kill = true,
+                }
+            }
+            kinds.push(kind);
         }
         kinds
     }
@@ -244,7 +270,7 @@ impl Checker<'_> {
                     let (file, rank) = (file as i32, rank as i32);
                     let south = geometry.square(file, rank).expect("checked against the board");
                     let square = if side == Side::South { south } else { geometry.rotated(south) };
-                    place(self, &mut placed, square, Piece { kind, side }, row, offset);
+                    place(self, &mut placed, square, Piece::new(kind, side), row, offset);
                 }
             }
         }
@@ -259,7 +285,7 @@ impl Checker<'_> {
         for (square, piece) in south {
             if let Some(north) = mirror(square) {
                 let text = setup.south.first().cloned().unwrap_or_default();
-                place(self, &mut placed, north, Piece { kind: piece.kind, side: Side::North }, &text, 0);
+                place(self, &mut placed, north, Piece::new(piece.kind, Side::North), &text, 0);
             }
         }
         for (square_name, label) in &setup.place {
@@ -274,7 +300,7 @@ impl Checker<'_> {
                 continue;
             };
             let side = if label.as_str().starts_with(|c: char| c.is_uppercase()) { Side::South } else { Side::North };
-            place(self, &mut placed, square, Piece { kind, side }, square_name, 0);
+            place(self, &mut placed, square, Piece::new(kind, side), square_name, 0);
         }
         placed.sort_by_key(|&(square, _)| square);
         placed

@@ -1,11 +1,33 @@
-//! Legal move generation: each piece's reach filtered by where it may land, the threatened
-//! squares a Princess shuns, and her escape; all moves, only captures, or one move's
-//! legality; and the walk a move takes.
+//! Legal move generation: what may move this ply ([`Scope`]), each piece's single moves (its
+//! reach filtered by where it may land and the threats a Princess shuns), escapes, group moves
+//! ([`crate::groups`]), the end-of-move effects ([`crate::effects`]) and the turn-level moves
+//! (Rapid Deployment, the Charge: [`crate::charge`]); all moves, only captures, or one move's
+//! legality.
 
-use crate::reach::movement_reach;
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use crate::list::List;
 use crate::threats::Threatened;
-use crate::walk::{WalkRule, first_walk};
-use crate::{Dir, EscapeWalk, EscapeWhen, Move, MoveKind, Movement, Piece, Position, Region, Side, Square, SquareSet};
+use crate::{EscapeWhen, MAX_STEPS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet, Step};
+
+/// What one ply's move generation knows before looking at any piece.
+pub(crate) struct Scope {
+    /// The side to move's pieces.
+    pub own: SquareSet,
+    /// Every occupied square.
+    pub occupied: SquareSet,
+    /// The side to move's pieces that may move this ply (not charmed; in a Charge, not yet
+    /// moved and on a file not yet used).
+    pub movable: SquareSet,
+    /// Whether squads may move this ply.
+    pub squads: bool,
+    /// Whether escapes may be made this ply.
+    pub escapes: bool,
+    /// The steps of the group moves generated so far, so that a group that several of its
+    /// pieces could lead is generated once.
+    pub seen: RefCell<HashSet<List<Step, MAX_STEPS>>>,
+}
 
 impl Position {
     /// The legal moves of the side to move (none once the game is over).
@@ -15,62 +37,72 @@ impl Position {
         moves
     }
 
-    /// Appends the legal moves of the side to move to `moves`: for each piece in square
-    /// order, its normal moves then its escapes, each by destination.
+    /// Appends the legal moves of the side to move to `moves`: for each piece in square order,
+    /// its single moves, its escapes, then its group moves; then Rapid Deployments, declaring a
+    /// Charge, or ending one.
     pub fn generate(&self, moves: &mut Vec<Move>) {
         if self.outcome.is_some() {
             return;
         }
-        for from in self.occupied[self.to_move.index()].iter() {
-            let piece = self.board[from.index()].expect("occupied squares hold pieces");
-            let mut threatened = Threatened::new(self, piece, from);
-            let targets = self.targets(piece, from, SquareSet::FULL, &mut threatened);
-            moves.extend(targets.iter().map(|to| Move { from, to, kind: MoveKind::Normal }));
-            if self.may_escape(piece, from, &mut threatened) {
-                let escapes = self.escape_targets(piece, from, targets, SquareSet::FULL, &mut threatened);
-                moves.extend(escapes.iter().map(|to| Move { from, to, kind: MoveKind::Escape }));
+        let scope = self.scope();
+        for from in scope.movable.iter() {
+            self.piece_moves(&scope, from, SquareSet::FULL, moves);
+        }
+        match self.phase {
+            Phase::Turn => {
+                if self.variant.rules().rapid_deployment {
+                    self.deployments(&scope, moves);
+                }
+                if self.may_declare_charge(&scope) {
+                    moves.push(Move::declaration(MoveKind::Charge));
+                }
+            }
+            Phase::Charge { submoves, .. } => {
+                if submoves > 0 {
+                    moves.push(Move::declaration(MoveKind::EndCharge));
+                }
             }
         }
     }
 
-    /// Appends the legal moves of the side to move that land on a piece to `moves`, in the
-    /// order of [`Position::generate`]: exactly its moves that capture, without generating
-    /// the others. Whatever limits captures (unarmed pieces, threatened squares) is applied as
-    /// move generation applies it.
+    /// Appends the legal moves of the side to move whose mover lands on a piece to `moves`, in
+    /// the order of [`Position::generate`]: exactly those of its moves, without generating the
+    /// others.
     pub fn generate_captures(&self, moves: &mut Vec<Move>) {
         if self.outcome.is_some() {
             return;
         }
-        let occupied = self.occupied();
-        for from in self.occupied[self.to_move.index()].iter() {
-            let piece = self.board[from.index()].expect("occupied squares hold pieces");
-            let targets = self.targets(piece, from, occupied, &mut Threatened::new(self, piece, from));
-            moves.extend(targets.iter().map(|to| Move { from, to, kind: MoveKind::Normal }));
+        let scope = self.scope();
+        let enemy = scope.occupied.minus(scope.own);
+        for from in scope.movable.iter() {
+            self.piece_moves(&scope, from, enemy, moves);
         }
     }
 
     /// Whether `mv` is one of the legal moves: the same answer as looking it up in
-    /// [`Position::legal_moves`], found by generating only the moving piece's moves to that
-    /// square, so it is cheap enough to check a remembered move (a search's table move or
-    /// killer) before generating every move.
+    /// [`Position::legal_moves`], found by generating only the moves that the pieces of `mv`
+    /// could lead to their squares, so it is cheap enough to check a remembered move (a
+    /// search's table move or killer).
     pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(piece) = self.board[mv.from.index()] else { return false };
-        if self.outcome.is_some() || piece.side != self.to_move {
+        if self.outcome.is_some() {
             return false;
         }
-        if mv.kind == MoveKind::Normal && !self.variant.tables.empty_board(piece, mv.from).contains(mv.to) {
-            return false;
+        if !matches!(mv.kind, MoveKind::Normal | MoveKind::Escape) || mv.steps.is_empty() {
+            return self.legal_moves().contains(&mv);
         }
-        let within = SquareSet::only(mv.to);
-        let mut threatened = Threatened::new(self, piece, mv.from);
-        let normal = self.targets(piece, mv.from, within, &mut threatened);
-        match mv.kind {
-            MoveKind::Normal => normal.contains(mv.to),
-            MoveKind::Escape => {
-                self.may_escape(piece, mv.from, &mut threatened)
-                    && self.escape_targets(piece, mv.from, normal, within, &mut threatened).contains(mv.to)
+        let scope = self.scope();
+        let mut moves = Vec::new();
+        mv.steps.iter().any(|step| {
+            let Some(piece) = self.board[step.from.index()] else { return false };
+            if !scope.movable.contains(step.from)
+                || (mv.kind == MoveKind::Normal && !self.variant.tables.empty_board(piece, step.from).contains(step.to))
+            {
+                return false;
             }
-        }
+            moves.clear();
+            self.piece_moves(&scope, step.from, SquareSet::only(step.to), &mut moves);
+            moves.contains(&mv)
+        })
     }
 
     /// The squares a piece's movements end on, whatever stands there.
@@ -79,36 +111,85 @@ impl Position {
         self.variant.tables.reach(self.variant.geometry(), piece, from, occupied)
     }
 
-    /// The squares of `within` that a piece may make a normal move to.
-    fn targets(&self, piece: Piece, from: Square, within: SquareSet, threatened: &mut Threatened) -> SquareSet {
-        let kind = self.variant.kind(piece.kind);
-        let all = self.occupied();
-        let mut targets = self.reach(piece, from, &all).and(within).minus(self.occupied[piece.side.index()]);
-        if !kind.armed {
-            targets = targets.minus(all);
+    /// What may move this ply.
+    pub(crate) fn scope(&self) -> Scope {
+        let own = self.occupied[self.to_move.index()];
+        let occupied = self.occupied();
+        let mut movable = own.minus(self.charmed(self.to_move));
+        let rules = self.variant.rules();
+        let (squads, escapes) = match self.phase {
+            Phase::Turn => (rules.squads.is_some(), true),
+            Phase::Charge { files, moved, .. } => {
+                let geometry = self.variant.geometry();
+                movable = movable.minus(moved).iter().filter(|&s| files & 1 << geometry.file(s) == 0).collect();
+                (rules.squads.is_some() && rules.charge.is_some_and(|c| c.squads), false)
+            }
+        };
+        Scope { own, occupied, movable, squads, escapes, seen: RefCell::default() }
+    }
+
+    /// The moves of the piece on `from` whose mover lands within `within`: single moves,
+    /// escapes, then group moves.
+    pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+        let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let mut threatened = Threatened::new(self, piece, from);
+        let normal = self.targets(piece, from, scope.occupied, scope.own, within, Some(&mut threatened));
+        for to in normal.iter() {
+            self.finish(Move::single(from, to, MoveKind::Normal), out);
         }
-        if kind.shuns_threats && !targets.is_empty() {
+        if scope.escapes && self.may_escape(piece, from, &mut threatened) {
+            for to in self.escape_targets(piece, from, normal, within, &mut threatened).iter() {
+                self.finish(Move::single(from, to, MoveKind::Escape), out);
+            }
+        }
+        self.group_moves(scope, from, within, out);
+    }
+
+    /// The squares of `within` that a piece may make a normal move to, with `occupied` and
+    /// `own` the occupied squares and its side's (after lifting any group off the board), and
+    /// the threats it shuns, if it shuns them.
+    pub(crate) fn targets(
+        &self,
+        piece: Piece,
+        from: Square,
+        occupied: SquareSet,
+        own: SquareSet,
+        within: SquareSet,
+        threatened: Option<&mut Threatened>,
+    ) -> SquareSet {
+        let variant = &self.variant;
+        let kind = variant.kind(piece.kind);
+        let mut targets = self.reach(piece, from, &occupied).and(within).minus(own);
+        for victim in targets.and(occupied).iter() {
+            let victim_kind = self.board[victim.index()].expect("occupied squares hold pieces").kind;
+            if !variant.may_land_on(piece.kind, victim_kind) {
+                targets.remove(victim);
+            }
+        }
+        if let Some(threatened) = threatened.filter(|_| kind.shuns_threats && !targets.is_empty()) {
             targets = targets.minus(threatened.landing());
-            if !self.variant.rules().threats.pass_through && !targets.is_empty() {
+            if !variant.rules().threats.pass_through && !targets.is_empty() {
                 let danger = threatened.before();
-                targets = targets.iter().filter(|&to| self.walk_avoiding(piece, from, to, &danger).is_some()).collect();
+                targets =
+                    targets.iter().filter(|&to| self.walk_avoiding(piece, from, to, &occupied, &danger).is_some()).collect();
             }
         }
         targets
     }
 
     fn may_escape(&self, piece: Piece, from: Square, threatened: &mut Threatened) -> bool {
-        match self.variant.kind(piece.kind).escape {
-            Some(rule) if !self.escape_used[piece.side.index()] => {
-                rule.when == EscapeWhen::Always || threatened.before().contains(from)
-            }
-            _ => false,
-        }
+        let Some(rule) = &self.variant.kind(piece.kind).escape else { return false };
+        !self.escape_used[piece.side.index()]
+            && (rule.when == EscapeWhen::Always || threatened.before().contains(from))
+            && (rule.needs.is_empty()
+                || self.occupied[piece.side.index()].iter().any(|s| {
+                    self.board[s.index()].is_some_and(|p| p.owner == piece.side && rule.needs.contains(&p.kind))
+                }))
     }
 
-    /// The squares of `within` an escape may land on: empty, unthreatened, in reach and in
-    /// the region, and not a square a normal move already reaches (`normal`, the normal
-    /// targets within `within`).
+    /// The squares of `within` an escape may land on: empty, unthreatened (if the rule says
+    /// so), in reach and in the region, and not a square a normal move already reaches
+    /// (`normal`, the normal targets within `within`).
     fn escape_targets(
         &self,
         piece: Piece,
@@ -117,74 +198,21 @@ impl Position {
         within: SquareSet,
         threatened: &mut Threatened,
     ) -> SquareSet {
-        let rule = self.variant.kind(piece.kind).escape.expect("only pieces with an escape escape");
+        let rule = self.variant.kind(piece.kind).escape.as_ref().expect("only pieces with an escape escape");
         let geometry = self.variant.geometry();
         let in_own_half = |square: Square| {
             let rank = geometry.rank(square);
             let half = geometry.ranks as i32 / 2;
             if piece.side == Side::South { rank < half } else { rank >= geometry.ranks as i32 - half }
         };
-        let candidates = self.variant.tables.escape(piece.kind, from).and(within).minus(self.occupied()).minus(normal);
-        if candidates.is_empty() {
-            return candidates;
+        let mut candidates =
+            self.variant.tables.escape(piece.kind, from).and(within).minus(self.occupied()).minus(normal);
+        if rule.avoid_threats && !candidates.is_empty() {
+            candidates = candidates.minus(threatened.landing());
         }
-        let unthreatened = candidates.minus(threatened.landing());
         match rule.region {
-            Region::Anywhere => unthreatened,
-            Region::OwnHalf => unthreatened.iter().filter(|&square| in_own_half(square)).collect(),
+            Region::Anywhere => candidates,
+            Region::OwnHalf => candidates.iter().filter(|&square| in_own_half(square)).collect(),
         }
-    }
-
-    /// The path a legal move takes, origin first: the first walk found in the engine's fixed
-    /// order (a leap is just its two ends). Used to show and animate the move.
-    pub fn walk(&self, mv: Move) -> Vec<Square> {
-        let Some(piece) = self.board[mv.from.index()] else { return vec![mv.from, mv.to] };
-        if mv.kind == MoveKind::Escape {
-            let rule = self.variant.kind(piece.kind).escape.expect("escapes come from pieces with an escape");
-            if rule.walk == EscapeWalk::Leap {
-                return vec![mv.from, mv.to];
-            }
-            let walk = WalkRule::jumping(rule.reach, rule.walk == EscapeWalk::Exact, rule.mix);
-            return first_walk(self.variant.geometry(), mv.from, mv.to, &walk, &|_| true)
-                .unwrap_or_else(|| vec![mv.from, mv.to]);
-        }
-        let kind = self.variant.kind(piece.kind);
-        let danger = if kind.shuns_threats && !self.variant.rules().threats.pass_through {
-            Threatened::new(self, piece, mv.from).before()
-        } else {
-            SquareSet::EMPTY
-        };
-        self.walk_avoiding(piece, mv.from, mv.to, &danger).unwrap_or_else(|| vec![mv.from, mv.to])
-    }
-
-    /// The first way, over the piece's movements in order, from `from` to `to` that passes
-    /// through no square of `avoid`.
-    fn walk_avoiding(&self, piece: Piece, from: Square, to: Square, avoid: &SquareSet) -> Option<Vec<Square>> {
-        let geometry = self.variant.geometry();
-        let occupied = self.occupied();
-        self.variant.kind(piece.kind).moves.iter().find_map(|movement| match movement {
-            Movement::Path { .. } | Movement::Combo { .. } => {
-                let rule = WalkRule::of(movement).expect("paths and combos are walks");
-                let passable = |s: Square| !avoid.contains(s) && (rule.jump || !occupied.contains(s));
-                first_walk(geometry, from, to, &rule, &passable)
-            }
-            Movement::Ride { dirs, max } => Dir::ALL.into_iter().filter(|&d| dirs.allows(d)).find_map(|dir| {
-                let mut line = vec![from];
-                for _ in 0..max.unwrap_or(u8::MAX) {
-                    let next = geometry.step(*line.last()?, dir)?;
-                    line.push(next);
-                    if next == to {
-                        return Some(line);
-                    }
-                    if occupied.contains(next) || avoid.contains(next) {
-                        return None;
-                    }
-                }
-                None
-            }),
-            Movement::Step(_) | Movement::Area(_) => {
-                movement_reach(geometry, movement, piece.side, from, &occupied).contains(to).then(|| vec![from, to])
-            }
-        })
     }
 }

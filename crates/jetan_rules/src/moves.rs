@@ -1,25 +1,89 @@
 //! Moves and how games end.
 
+use crate::list::List;
 use crate::{KindId, Side, Square, Variant, Verdict, rules::Ending};
 
-/// A move of one piece: what it does, not how it walks (see [`crate::Position::walk`]).
+/// The most pieces one move displaces (a whole rank in Rapid Deployment).
+pub const MAX_STEPS: usize = 16;
+/// The most pieces one move removes besides those landed on.
+pub const MAX_REMOVALS: usize = 8;
+/// The most promotions one move makes.
+pub const MAX_PROMOTIONS: usize = 4;
+
+/// A move: its effect, not how it walks (see [`crate::Position::walk`]). Two ways of getting
+/// the same effect are one move (RULES.md §1.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// What sort of move it is.
+    pub kind: MoveKind,
+    /// The pieces that move, by square: a group move is the same move whichever of its pieces
+    /// leads it (see [`crate::Position::leader`]).
+    pub steps: List<Step, MAX_STEPS>,
+    /// Pieces removed besides those the steps land on (side-kills), by square.
+    pub removals: List<Square, MAX_REMOVALS>,
+    /// Promotions, in the order they are made.
+    pub promotions: List<Promotion, MAX_PROMOTIONS>,
+}
+
+/// One piece's displacement in a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Step {
     /// Where the piece stands.
     pub from: Square,
     /// Where it lands.
     pub to: Square,
-    /// A normal move or an escape.
-    pub kind: MoveKind,
+}
+
+/// A female who ended her move on the enemy's back rank bringing back a captured piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Promotion {
+    /// Where she landed, and where the piece brought back appears.
+    pub at: Square,
+    /// Where she goes.
+    pub home: Square,
+    /// The kind brought back.
+    pub kind: KindId,
 }
 
 /// What sort of move a [`Move`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MoveKind {
-    /// A move by the piece's movement.
+    /// A move by the movers' movement (alone or as a group).
+    #[default]
     Normal,
     /// The once-a-game escape.
     Escape,
+    /// Rapid Deployment: a full rank advances.
+    Deploy,
+    /// Declares a Charge: the same side then plays its sub-moves.
+    Charge,
+    /// Ends a Charge.
+    EndCharge,
+}
+
+impl Move {
+    /// A move of one piece.
+    pub fn single(from: Square, to: Square, kind: MoveKind) -> Move {
+        let mut steps = List::new();
+        steps.push(Step { from, to });
+        Move { kind, steps, removals: List::new(), promotions: List::new() }
+    }
+
+    /// A move that moves no piece (declaring or ending a Charge).
+    pub fn declaration(kind: MoveKind) -> Move {
+        Move { kind, steps: List::new(), removals: List::new(), promotions: List::new() }
+    }
+
+    /// The first step, if the move moves a piece: the mover of a single-piece move.
+    #[inline]
+    pub fn lead(&self) -> Option<Step> {
+        self.steps.first().copied()
+    }
+
+    /// Whether the move moves only one piece and has no effect beyond its landing.
+    pub fn is_simple(&self) -> bool {
+        self.steps.len() == 1 && self.removals.is_empty() && self.promotions.is_empty()
+    }
 }
 
 /// How a game ended.
@@ -63,8 +127,10 @@ impl Outcome {
     pub fn describe(&self, variant: &Variant) -> String {
         let why = match self.reason {
             Reason::Ending(index) => match variant.rules().endings.get(index as usize) {
-                Some(Ending::Capture { name, .. }) if !name.as_str().is_empty() => name.to_string(),
+                Some(ending) if !ending.name().as_str().is_empty() => ending.name().to_string(),
                 Some(Ending::Capture { victim, by, .. }) => capture_text(variant, *victim, by),
+                Some(Ending::Eliminated { kinds, .. }) => format!("took every {}", kind_names(variant, kinds)),
+                Some(Ending::Reaches { kinds, .. }) => format!("the {} crossed the board", kind_names(variant, kinds)),
                 None => "an ending the variant no longer has".into(),
             },
             Reason::SmallArmies => "both armies were small and no one won in time".into(),
@@ -80,6 +146,10 @@ impl Outcome {
             None => format!("Draw: {why}"),
         }
     }
+}
+
+fn kind_names(variant: &Variant, kinds: &[KindId]) -> String {
+    kinds.iter().map(|&k| variant.kind(k).name.as_str()).collect::<Vec<_>>().join(" or ")
 }
 
 fn capture_text(variant: &Variant, victim: KindId, by: &[KindId]) -> String {

@@ -1,12 +1,19 @@
 //! Move notation (RULES.md §6, Game Courier's syntax): `D c1-c4`, the label optional when read.
 
-use crate::{Move, Position};
+use crate::{Move, MoveKind, Piece, Position, Square, Step};
+
+/// The part that declares a Charge.
+const CHARGE: &str = "charge";
+/// The part that ends a Charge.
+const END: &str = "end";
 
 /// Move text that names no legal move, or more than one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    /// Not of the form `[label] from-to`.
-    #[error("`{0}` is not a move: write it as `from-to`, optionally after the piece's label (`D c1-c4`)")]
+    /// Some part is not of the form `[label] from-to`, `@*square`, `label*square`, `charge` or `end`.
+    #[error(
+        "`{0}` is not a move: write each part as `from-to`, optionally after the piece's label (`D c1-c4`), and join parts with `; `"
+    )]
     Syntax(String),
     /// Well formed, but no legal move matches.
     #[error("`{text}` is not a legal move here{hint}")]
@@ -29,45 +36,159 @@ pub enum NotationError {
 }
 
 impl Position {
-    /// A legal move in notation: the mover's label, then `from-to`.
+    /// A legal move in notation: its parts joined by `; ` (RULES.md §6). Each moving piece is
+    /// `label from-to` (by square); a removal that is not a plain capture `@*e7`; a
+    /// promotion the female's way home `C d12-d2` and the piece brought back `K*d12`; declaring
+    /// and ending a Charge `charge` and `end`.
     pub fn move_text(&self, mv: Move) -> String {
-        let geometry = self.variant.geometry();
-        let label = self.piece_at(mv.from).map(|p| self.variant.label(p) + " ").unwrap_or_default();
-        format!("{label}{}-{}", geometry.name(mv.from), geometry.name(mv.to))
+        self.move_parts(mv).join("; ")
     }
 
-    /// The one legal move that `text` describes.
+    /// The parts of a legal move's notation, in order.
+    pub fn move_parts(&self, mv: Move) -> Vec<String> {
+        let geometry = self.variant.geometry();
+        let name = |square| geometry.name(square);
+        let label = |square: Square| self.piece_at(square).map(|p| self.variant.label(p) + " ").unwrap_or_default();
+        match mv.kind {
+            MoveKind::Charge => return vec![CHARGE.into()],
+            MoveKind::EndCharge => return vec![END.into()],
+            _ => {}
+        }
+        let mut parts: Vec<String> =
+            mv.steps.iter().map(|step| format!("{}{}-{}", label(step.from), name(step.from), name(step.to))).collect();
+        parts.extend(mv.removals.iter().map(|&square| format!("@*{}", name(square))));
+        for promotion in mv.promotions.iter() {
+            let step = mv.steps.iter().find(|s| s.to == promotion.at).expect("a promotion follows a step");
+            let female = self.piece_at(step.from).expect("a step starts on a piece");
+            let brought = Piece::new(promotion.kind, female.owner);
+            parts.push(format!("{}{}-{}", label(step.from), name(promotion.at), name(promotion.home)));
+            parts.push(format!("{}*{}", self.variant.label(brought), name(promotion.at)));
+        }
+        parts
+    }
+
+    /// The one legal move that `text` describes. Labels may be left out of `from-to` parts, and
+    /// the parts may come in any order.
     ///
     /// # Errors
     /// The text is malformed, or names no legal move or several.
     pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        let text = text.trim();
-        let syntax = || NotationError::Syntax(text.to_string());
-        let (label, squares) = match text.split_once(char::is_whitespace) {
-            Some((label, squares)) => (Some(label), squares.trim()),
-            None => (None, text),
-        };
-        let (from, to) = squares.split_once('-').ok_or_else(syntax)?;
-        let geometry = self.variant.geometry();
-        let (Some(from), Some(to)) = (geometry.parse(from), geometry.parse(to)) else { return Err(syntax()) };
-        if label.is_some_and(|l| self.variant.piece_by_label(l).is_none()) {
-            return Err(syntax());
-        }
+        let parts = self.split_parts(text)?;
         let matches: Vec<Move> = self
             .legal_moves()
             .into_iter()
-            .filter(|m| m.from == from && m.to == to)
-            .filter(|m| label.is_none_or(|l| self.piece_at(m.from).is_some_and(|p| self.variant.label(p) == l)))
+            .filter(|&mv| {
+                let candidate = self.move_parts(mv);
+                candidate.len() == parts.len() && parts_match(&parts, &candidate)
+            })
             .collect();
+        self.one_match(text, &parts, matches)
+    }
+
+    /// The plies of one turn written as one line (a Charge and its sub-moves): each ply the
+    /// legal move whose parts come next, the longest that matches when several do.
+    ///
+    /// # Errors
+    /// Some part is malformed, or from some point on no legal move (or several) matches.
+    pub fn parse_turn(&self, text: &str) -> Result<Vec<Move>, NotationError> {
+        let parts = self.split_parts(text)?;
+        let mut position = self.clone();
+        let mut plies = Vec::new();
+        let mut next = 0;
+        while next < parts.len() {
+            let rest = &parts[next..];
+            let mut best: Vec<(usize, Move)> = Vec::new();
+            for mv in position.legal_moves() {
+                let candidate = position.move_parts(mv);
+                let n = candidate.len();
+                if n <= rest.len() && parts_match(&rest[..n], &candidate) {
+                    if best.first().is_some_and(|&(m, _)| m < n) {
+                        best.clear();
+                    }
+                    if best.first().is_none_or(|&(m, _)| m == n) {
+                        best.push((n, mv));
+                    }
+                }
+            }
+            let n = best.first().map_or(1, |&(n, _)| n);
+            let mv = position.one_match(&rest[..n].join("; "), &rest[..n], best.into_iter().map(|(_, m)| m).collect())?;
+            position.play(mv);
+            plies.push(mv);
+            next += n;
+        }
+        Ok(plies)
+    }
+
+    /// The text of a turn's plies joined into one line, `plies` played from this position.
+    pub fn turn_text(&self, plies: &[Move]) -> String {
+        let mut position = self.clone();
+        let mut texts = Vec::new();
+        for &mv in plies {
+            texts.push(position.move_text(mv));
+            position.play(mv);
+        }
+        texts.join("; ")
+    }
+
+    /// The parts of a move text, each checked for syntax.
+    fn split_parts(&self, text: &str) -> Result<Vec<String>, NotationError> {
+        let parts: Vec<String> = text.split(';').map(|p| p.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+        let syntax = || NotationError::Syntax(text.trim().to_string());
+        if parts.iter().any(|p| !self.well_formed(p)) {
+            return Err(syntax());
+        }
+        Ok(parts)
+    }
+
+    /// Whether one part has the shape of a part of a move.
+    fn well_formed(&self, part: &str) -> bool {
+        let geometry = self.variant.geometry();
+        if part == CHARGE || part == END {
+            return true;
+        }
+        if let Some((label, square)) = part.split_once('*') {
+            return geometry.parse(square).is_some() && (label == "@" || self.variant.piece_by_label(label).is_some());
+        }
+        let (label, squares) = match part.split_once(' ') {
+            Some((label, squares)) => (Some(label), squares),
+            None => (None, part),
+        };
+        let squares_ok = squares
+            .split_once('-')
+            .is_some_and(|(from, to)| geometry.parse(from).is_some() && geometry.parse(to).is_some());
+        squares_ok && label.is_none_or(|l| self.variant.piece_by_label(l).is_some())
+    }
+
+    /// The one move of `matches`, or why there is none or several.
+    fn one_match(&self, text: &str, parts: &[String], matches: Vec<Move>) -> Result<Move, NotationError> {
         match matches.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(NotationError::Illegal { text: text.to_string(), hint: self.why_illegal(from, to, label) }),
+            [] => Err(NotationError::Illegal { text: text.trim().to_string(), hint: self.hint(parts) }),
             several => Err(NotationError::Ambiguous {
-                text: text.to_string(),
+                text: text.trim().to_string(),
                 count: several.len(),
                 candidates: several.iter().map(|&m| self.move_text(m)).collect::<Vec<_>>().join(", "),
             }),
         }
+    }
+
+    /// Why no legal move matches, judged from the text's first part.
+    fn hint(&self, parts: &[String]) -> String {
+        let geometry = self.variant.geometry();
+        let Some(first) = parts.first() else { return String::new() };
+        let (label, squares) = match first.split_once(' ') {
+            Some((label, squares)) => (Some(label), squares),
+            None => (None, first.as_str()),
+        };
+        let Some((from, to)) = squares.split_once('-').and_then(|(f, t)| Some((geometry.parse(f)?, geometry.parse(t)?)))
+        else {
+            return String::new();
+        };
+        let single = self.legal_moves().iter().any(|m| m.lead() == Some(Step { from, to }));
+        if single && parts.len() > 1 {
+            return "; that piece may go there, but not with the rest of the move as written".into();
+        }
+        self.why_illegal(from, to, label)
     }
 
     /// A short reason why no legal move goes `from`-`to`, as the player would want to hear it.
@@ -96,4 +217,16 @@ impl Position {
             _ => format!("; the {} can't reach that square", kind.name),
         }
     }
+}
+
+/// Whether the written parts are the candidate's parts in some order, a written `from-to`
+/// matching a candidate's `label from-to`.
+fn parts_match(written: &[String], candidate: &[String]) -> bool {
+    let mut used = vec![false; candidate.len()];
+    written.iter().all(|part| {
+        let found = candidate.iter().enumerate().position(|(i, c)| {
+            !used[i] && (c == part || (!part.contains(' ') && c.split_once(' ').is_some_and(|(_, squares)| squares == part)))
+        });
+        found.map(|i| used[i] = true).is_some()
+    })
 }

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::{Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, rules::Ending};
+use crate::list::List;
+use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, rules::Ending};
 
 /// A position of a game of one variant.
 #[derive(Clone, Debug)]
@@ -16,19 +17,50 @@ pub struct Position {
     /// Plies played since both armies became small, if they are.
     pub(crate) small_armies: Option<u8>,
     pub(crate) ply: u32,
+    pub(crate) phase: Phase,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) hash: u64,
 }
 
+/// Where the side to move is in its turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// An ordinary turn: one move, or declaring a Charge.
+    #[default]
+    Turn,
+    /// Inside a Charge (RULES.md §5.12).
+    Charge {
+        /// The files used, as bits (file a = bit 0).
+        files: u32,
+        /// The squares of the pieces that have moved in it.
+        moved: SquareSet,
+        /// How many sub-moves have been played.
+        submoves: u8,
+    },
+}
+
+/// The most squares one move changes (steps' both ends, removals, homes, turned allegiances).
+const MAX_TOUCHED: usize = 2 * crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS + 2 * crate::moves::MAX_PROMOTIONS + 8;
+
 /// What [`Position::undo`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    mv: Move,
-    captured: Option<Piece>,
+    /// Every square the move changed, with what it held before, in the order first changed.
+    touched: List<(Square, Option<Piece>), MAX_TOUCHED>,
+    to_move: Side,
     escape_used: [bool; 2],
     small_armies: Option<u8>,
+    phase: Phase,
     outcome: Option<Outcome>,
     hash: u64,
+}
+
+impl Undo {
+    fn remember(&mut self, position: &Position, square: Square) {
+        if !self.touched.iter().any(|&(s, _)| s == square) {
+            self.touched.push((square, position.board[square.index()]));
+        }
+    }
 }
 
 impl PartialEq for Position {
@@ -39,6 +71,7 @@ impl PartialEq for Position {
             && self.escape_used == other.escape_used
             && self.small_armies == other.small_armies
             && self.ply == other.ply
+            && self.phase == other.phase
             && self.outcome == other.outcome
     }
 }
@@ -51,7 +84,8 @@ impl Position {
     }
 
     /// A position with these pieces and this side to move, nothing else remembered (no escape
-    /// used, no small-armies count, ply 0).
+    /// used, no small-armies count, ply 0). Pieces of kinds that promote without a home get
+    /// their square as home; allegiances are worked out as at the start of a turn.
     pub fn from_pieces(variant: Arc<Variant>, pieces: &[(Square, Piece)], to_move: Side) -> Position {
         let mut position = Position {
             board: vec![None; variant.geometry().len()],
@@ -61,12 +95,16 @@ impl Position {
             escape_used: [false; 2],
             small_armies: None,
             ply: 0,
+            phase: Phase::Turn,
             outcome: None,
             hash: 0,
         };
-        for &(square, piece) in pieces {
+        for &(square, mut piece) in pieces {
+            let promotes = position.variant.kind(piece.kind).promotion.is_some();
+            piece.home = if promotes { piece.home.or(Some(square)) } else { None };
             position.put(square, piece);
         }
+        position.settle_allegiances(None);
         position.hash = position.compute_hash();
         position
     }
@@ -112,6 +150,12 @@ impl Position {
         self.ply
     }
 
+    /// Where the side to move is in its turn.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
     /// Whether a side has used its escape.
     #[inline]
     pub fn escape_used(&self, side: Side) -> bool {
@@ -148,25 +192,75 @@ impl Position {
     /// Plays a legal move (unchecked: play only moves from [`Position::legal_moves`] or
     /// [`Position::parse_move`]) and returns what undoes it.
     pub fn play(&mut self, mv: Move) -> Undo {
-        let undo = Undo {
-            mv,
-            captured: self.board[mv.to.index()],
+        let mut undo = Undo {
+            touched: List::new(),
+            to_move: self.to_move,
             escape_used: self.escape_used,
             small_armies: self.small_armies,
+            phase: self.phase,
             outcome: self.outcome,
             hash: self.hash,
         };
-        let mover = self.take(mv.from).expect("a move starts on a piece");
-        if let Some(victim) = undo.captured {
-            self.take(mv.to);
-            self.outcome = self.capture_ending(mover, victim);
+        for step in mv.steps.iter() {
+            undo.remember(self, step.from);
+            undo.remember(self, step.to);
         }
-        self.put(mv.to, mover);
+        for &square in mv.removals.iter().chain(mv.promotions.iter().map(|p| &p.home)) {
+            undo.remember(self, square);
+        }
+        let side = self.to_move;
+        let movers: List<Piece, { crate::moves::MAX_STEPS }> =
+            mv.steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
+        let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
+        for (step, &mover) in mv.steps.iter().zip(movers.iter()) {
+            if let Some(victim) = self.take(step.to) {
+                captures.push((mover, victim));
+            }
+            self.put(step.to, mover);
+        }
+        for &square in mv.removals.iter() {
+            if let Some(victim) = self.take(square) {
+                captures.push((movers[0], victim));
+            }
+        }
+        for promotion in mv.promotions.iter() {
+            let female = self.take(promotion.at).expect("a promoting female stands where she landed");
+            let home = self.free_home(female.owner, promotion.kind);
+            self.put(promotion.home, female);
+            let brought = Piece { kind: promotion.kind, side: female.side, owner: female.owner, home };
+            self.put(promotion.at, brought);
+        }
         if mv.kind == MoveKind::Escape {
-            self.set_escape_used(mover.side, true);
+            self.set_escape_used(side, true);
         }
-        self.set_to_move(self.to_move.opponent());
         self.ply += 1;
+        self.outcome = self.outcome.or_else(|| self.ending(side, &captures));
+        let turn_over = match (mv.kind, self.phase) {
+            (MoveKind::Charge, _) => {
+                self.set_phase(Phase::Charge { files: 0, moved: SquareSet::EMPTY, submoves: 0 });
+                false
+            }
+            (MoveKind::EndCharge, _) => true,
+            (_, Phase::Charge { files, mut moved, submoves }) => {
+                let geometry = self.variant.geometry();
+                let lead = mv.lead().expect("a Charge's sub-move moves a piece");
+                for step in mv.steps.iter() {
+                    moved.remove(step.from);
+                }
+                for square in mv.steps.iter().map(|s| s.to).chain(mv.promotions.iter().map(|p| p.home)) {
+                    moved.insert(square);
+                }
+                let files = files | 1 << geometry.file(lead.from);
+                self.set_phase(Phase::Charge { files, moved, submoves: submoves + 1 });
+                self.outcome.is_some() || !self.has_charge_submove()
+            }
+            _ => true,
+        };
+        if turn_over {
+            self.set_phase(Phase::Turn);
+            self.set_to_move(side.opponent());
+            self.settle_allegiances(Some(&mut undo));
+        }
         self.count_small_armies();
         if self.outcome.is_none() && self.variant.rules().ply_limit.is_some_and(|limit| self.ply >= limit) {
             self.outcome = Some(Outcome { winner: None, reason: Reason::PlyLimit });
@@ -174,29 +268,113 @@ impl Position {
         undo
     }
 
+    /// The enemy pieces a legal move removes: those its pieces land on, then its other removals.
+    pub fn victims(&self, mv: Move) -> impl Iterator<Item = Piece> + '_ {
+        let landed = mv.steps.into_iter_copied().filter_map(move |step| self.board[step.to.index()]);
+        let removed = mv.removals.into_iter_copied().filter_map(move |square| self.board[square.index()]);
+        landed.chain(removed).filter(move |piece| piece.side != self.to_move)
+    }
+
     /// Takes back the move `undo` came from (the last one played).
     pub fn undo(&mut self, undo: Undo) {
-        let mover = self.take(undo.mv.to).expect("the moved piece stands where it went");
-        self.put(undo.mv.from, mover);
-        if let Some(victim) = undo.captured {
-            self.put(undo.mv.to, victim);
+        for &(square, piece) in undo.touched.iter().rev() {
+            self.take(square);
+            if let Some(piece) = piece {
+                self.put(square, piece);
+            }
         }
-        self.to_move = self.to_move.opponent();
+        self.to_move = undo.to_move;
         self.ply -= 1;
         self.escape_used = undo.escape_used;
         self.small_armies = undo.small_armies;
+        self.phase = undo.phase;
         self.outcome = undo.outcome;
         self.hash = undo.hash;
     }
 
-    /// The ending a capture triggers: the first of the variant's endings that matches.
-    fn capture_ending(&self, mover: Piece, victim: Piece) -> Option<Outcome> {
+    /// The ending a ply by `side` reached, given what it captured (capturer, victim): the
+    /// first of the variant's endings that matches.
+    fn ending(&self, side: Side, captures: &[(Piece, Piece)]) -> Option<Outcome> {
         let endings = &self.variant.rules().endings;
-        endings.iter().enumerate().find_map(|(index, ending)| match ending {
-            Ending::Capture { victim: kind, by, result, .. } => (*kind == victim.kind
-                && (by.is_empty() || by.contains(&mover.kind)))
-            .then(|| Outcome::of(*result, mover.side, Reason::Ending(index as u8))),
+        endings.iter().enumerate().find_map(|(index, ending)| {
+            let reached = match ending {
+                Ending::Capture { victim, by, .. } => captures
+                    .iter()
+                    .any(|(mover, taken)| taken.kind == *victim && (by.is_empty() || by.contains(&mover.kind))),
+                Ending::Eliminated { kinds, .. } => !captures.is_empty() && !self.owns_any(side.opponent(), kinds),
+                Ending::Reaches { kinds, .. } => self.on_far_rank(side, kinds),
+            };
+            let result = match ending {
+                Ending::Capture { result, .. } | Ending::Eliminated { result, .. } | Ending::Reaches { result, .. } => {
+                    *result
+                }
+            };
+            reached.then(|| Outcome::of(result, side, Reason::Ending(index as u8)))
         })
+    }
+
+    /// Whether `owner` owns a piece of one of `kinds` on the board.
+    fn owns_any(&self, owner: Side, kinds: &[KindId]) -> bool {
+        self.pieces().any(|(_, p)| p.owner == owner && kinds.contains(&p.kind))
+    }
+
+    /// Whether a piece of `side` of one of `kinds` stands on the enemy's back rank.
+    fn on_far_rank(&self, side: Side, kinds: &[KindId]) -> bool {
+        let geometry = self.variant.geometry();
+        let rank = self.far_rank(side);
+        (0..geometry.files as i32).filter_map(|file| geometry.square(file, rank)).any(|square| {
+            self.board[square.index()].is_some_and(|p| p.side == side && p.owner == side && kinds.contains(&p.kind))
+        })
+    }
+
+    /// The enemy's back rank, as seen by `side`.
+    pub fn far_rank(&self, side: Side) -> i32 {
+        match side {
+            Side::South => self.variant.geometry().ranks as i32 - 1,
+            Side::North => 0,
+        }
+    }
+
+    /// The home a piece of `kind` brought back for `owner` takes: the home of a captured one
+    /// (the first of the setup's homes of that kind not held by a piece on the board), for
+    /// kinds that promote.
+    fn free_home(&self, owner: Side, kind: KindId) -> Option<Square> {
+        self.variant.kind(kind).promotion.as_ref()?;
+        let held: Vec<Square> =
+            self.pieces().filter(|(_, p)| p.owner == owner && p.kind == kind).filter_map(|(_, p)| p.home).collect();
+        self.variant
+            .setup()
+            .iter()
+            .find(|(square, p)| p.owner == owner && p.kind == kind && !held.contains(square))
+            .map(|&(square, _)| square)
+    }
+
+    /// Gives each piece with allegiance to the side with more pieces on the board, counted by
+    /// owner (ties: its owner), as at the start of a turn; `undo` remembers what changes.
+    fn settle_allegiances(&mut self, mut undo: Option<&mut Undo>) {
+        if !self.variant.has_allegiance {
+            return;
+        }
+        let mut owned = [0usize; 2];
+        for (_, piece) in self.pieces() {
+            owned[piece.owner.index()] += 1;
+        }
+        let turning: Vec<(Square, Piece)> = self
+            .pieces()
+            .filter(|(_, p)| self.variant.kind(p.kind).allegiance)
+            .filter_map(|(square, p)| {
+                let other = p.owner.opponent();
+                let serves = if owned[other.index()] > owned[p.owner.index()] { other } else { p.owner };
+                (serves != p.side).then_some((square, Piece { side: serves, ..p }))
+            })
+            .collect();
+        for (square, piece) in turning {
+            if let Some(undo) = undo.as_deref_mut() {
+                undo.remember(self, square);
+            }
+            self.take(square);
+            self.put(square, piece);
+        }
     }
 
     /// Advances the small-armies count after a ply, and declares the draw when it runs out.
@@ -233,6 +411,23 @@ impl Position {
         Some(piece)
     }
 
+    pub(crate) fn set_phase(&mut self, phase: Phase) {
+        self.hash ^= self.phase_key(self.phase) ^ self.phase_key(phase);
+        self.phase = phase;
+    }
+
+    fn phase_key(&self, phase: Phase) -> u64 {
+        let zobrist = &self.variant.zobrist;
+        match phase {
+            Phase::Turn => 0,
+            Phase::Charge { files, moved, submoves } => {
+                let files = (0..32).filter(|f| files & 1 << f != 0).fold(0, |h, f| h ^ zobrist.charge_files[f]);
+                let moved = moved.iter().fold(0, |h, s| h ^ zobrist.charge_moved[s.index()]);
+                zobrist.charge ^ files ^ moved ^ u64::from(submoves > 0).wrapping_mul(zobrist.north_to_move.rotate_left(7))
+            }
+        }
+    }
+
     fn set_to_move(&mut self, side: Side) {
         let zobrist = &self.variant.zobrist;
         self.hash ^= zobrist.side(self.to_move) ^ zobrist.side(side);
@@ -255,7 +450,7 @@ impl Position {
     /// The hash computed from scratch (what the incremental hash must always equal).
     pub fn compute_hash(&self) -> u64 {
         let zobrist = &self.variant.zobrist;
-        let mut hash = zobrist.side(self.to_move) ^ zobrist.counter(self.small_armies);
+        let mut hash = zobrist.side(self.to_move) ^ zobrist.counter(self.small_armies) ^ self.phase_key(self.phase);
         for (square, piece) in self.pieces() {
             hash ^= zobrist.piece(piece, square);
         }

@@ -7,19 +7,85 @@ use serde::Deserialize;
 
 use crate::{Dirs, Mix, Movement, Order, Side, Text};
 
-/// A special ability of a piece kind, beyond its movement.
+/// A special ability of a piece kind, beyond its movement (RULES.md §5).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub enum Ability {
+pub enum Ability<K> {
     /// Never lands on a square threatened by the enemy (the classic Princess).
     ShunsThreats,
     /// May make one escape move per game.
-    Escape(EscapeRule),
+    Escape(EscapeRule<K>),
+    /// May lead a squad (when the rules have squads).
+    Leader,
+    /// May take an orthogonally adjacent friendly female along on its move.
+    Escort,
+    /// Ending a move on the enemy's back rank, brings back a captured piece of this class and
+    /// goes home.
+    Promotion(PromotionClass<K>),
+    /// Captured only by an armed piece of its own gender.
+    Slave,
+    /// Never captures unarmed pieces or females.
+    Assassin,
+    /// Can't be captured by males.
+    SafeFromMales,
+    /// Enemy males next to it can't move, unless their kind is immune.
+    Charms,
+    /// Not held by charm.
+    CharmImmune,
+    /// Serves, each turn, the side with more pieces on the board (ties: its owner).
+    Allegiance,
+    /// Lands only on empty squares.
+    LandsOnEmpty,
+    /// After landing, removes the enemy pieces directly left and right of it that it may capture.
+    SideKill,
+}
+
+/// The captured pieces a promotion may bring back.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum PromotionClass<K> {
+    /// Any kind.
+    Any,
+    /// This kind and every kind of lower rank (later in the piece table).
+    From(K),
+    /// This kind only.
+    Only(K),
+}
+
+impl<K> PromotionClass<K> {
+    /// The same class with its kind renamed by `f`.
+    pub fn map<L>(&self, f: &mut impl FnMut(&K) -> L) -> PromotionClass<L> {
+        match self {
+            PromotionClass::Any => PromotionClass::Any,
+            PromotionClass::From(k) => PromotionClass::From(f(k)),
+            PromotionClass::Only(k) => PromotionClass::Only(f(k)),
+        }
+    }
+}
+
+impl<K> Ability<K> {
+    /// The same ability with its kinds renamed by `f`.
+    pub fn map<L>(&self, f: &mut impl FnMut(&K) -> L) -> Ability<L> {
+        match self {
+            Ability::ShunsThreats => Ability::ShunsThreats,
+            Ability::Escape(rule) => Ability::Escape(rule.map(f)),
+            Ability::Leader => Ability::Leader,
+            Ability::Escort => Ability::Escort,
+            Ability::Promotion(class) => Ability::Promotion(class.map(f)),
+            Ability::Slave => Ability::Slave,
+            Ability::Assassin => Ability::Assassin,
+            Ability::SafeFromMales => Ability::SafeFromMales,
+            Ability::Charms => Ability::Charms,
+            Ability::CharmImmune => Ability::CharmImmune,
+            Ability::Allegiance => Ability::Allegiance,
+            Ability::LandsOnEmpty => Ability::LandsOnEmpty,
+            Ability::SideKill => Ability::SideKill,
+        }
+    }
 }
 
 /// The Princess's (or Jeddara's) once-a-game escape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EscapeRule {
+pub struct EscapeRule<K> {
     /// How far: king steps for a leap, steps for a walk.
     #[serde(default = "ten")]
     pub reach: u8,
@@ -35,13 +101,19 @@ pub struct EscapeRule {
     /// Where she may land.
     #[serde(default)]
     pub region: Region,
+    /// Whether she may land only on squares the enemy doesn't threaten.
+    #[serde(default = "yes")]
+    pub avoid_threats: bool,
+    /// A friendly piece of one of these kinds must be on the board (none: no condition).
+    #[serde(default = "Vec::new")]
+    pub needs: Vec<K>,
 }
 
 fn ten() -> u8 {
     10
 }
 
-impl Default for EscapeRule {
+impl<K> Default for EscapeRule<K> {
     fn default() -> Self {
         EscapeRule {
             reach: ten(),
@@ -49,6 +121,23 @@ impl Default for EscapeRule {
             mix: Mix::default(),
             when: EscapeWhen::default(),
             region: Region::default(),
+            avoid_threats: true,
+            needs: Vec::new(),
+        }
+    }
+}
+
+impl<K> EscapeRule<K> {
+    /// The same rule with its kinds renamed by `f`.
+    pub fn map<L>(&self, f: &mut impl FnMut(&K) -> L) -> EscapeRule<L> {
+        EscapeRule {
+            reach: self.reach,
+            walk: self.walk,
+            mix: self.mix,
+            when: self.when,
+            region: self.region,
+            avoid_threats: self.avoid_threats,
+            needs: self.needs.iter().map(f).collect(),
         }
     }
 }
@@ -146,6 +235,77 @@ pub enum Ending<K> {
         #[serde(default)]
         name: Text,
     },
+    /// After a move, the enemy owns no piece of these kinds: the game ends with `result` for
+    /// the side that moved.
+    Eliminated {
+        /// The kinds.
+        kinds: Vec<K>,
+        /// The result for the side that moved.
+        result: Verdict,
+        /// What a player reads, such as "took every royal female".
+        #[serde(default)]
+        name: Text,
+    },
+    /// After a move, a piece of one of these kinds of the side that moved stands on the enemy's
+    /// back rank: the game ends with `result` for that side.
+    Reaches {
+        /// The kinds.
+        kinds: Vec<K>,
+        /// The result for the side that moved.
+        result: Verdict,
+        /// What a player reads, such as "crossed the board".
+        #[serde(default)]
+        name: Text,
+    },
+}
+
+/// Squads: a leader's move that other friendly pieces make with it (RULES.md §5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquadRule {
+    /// At most this many pieces besides the leader.
+    pub members: u8,
+    /// Where the members may stand.
+    pub form: SquadForm,
+    /// Which ranks of piece may follow a leader.
+    pub ranks: SquadRanks,
+    /// Whether an escort in the squad may bring its female along.
+    #[serde(default)]
+    pub escorts: bool,
+}
+
+/// Where a squad's members stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum SquadForm {
+    /// All within one 2 x 2 block that holds the leader (Sarang).
+    Block,
+    /// On the 8 squares around the leader (Jeddara).
+    Around,
+}
+
+/// Which pieces may follow a leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum SquadRanks {
+    /// Strictly lower rank.
+    Lower,
+    /// Equal or lower rank.
+    LowerOrEqual,
+}
+
+/// The Charge (RULES.md §5.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeRule {
+    /// How many pieces must qualify to declare it.
+    #[serde(default = "six")]
+    pub qualifying: u8,
+    /// Whether squads may be moved inside it.
+    #[serde(default)]
+    pub squads: bool,
+}
+
+fn six() -> u8 {
+    6
 }
 
 /// The draw when both sides are reduced to a few pieces.
@@ -259,6 +419,12 @@ pub enum Change<K> {
     FirstPlayer(Side),
     /// Replaces the endings.
     Endings(Vec<Ending<K>>),
+    /// Sets or removes squads.
+    Squads(Option<SquadRule>),
+    /// Allows the Charge, or not.
+    Charge(Option<ChargeRule>),
+    /// Allows Rapid Deployment, or not.
+    RapidDeployment(bool),
 }
 
 impl<K> Change<K> {
@@ -277,6 +443,7 @@ impl<K> Ending<K> {
     pub fn pieces(&self) -> Vec<&K> {
         match self {
             Ending::Capture { victim, by, .. } => std::iter::once(victim).chain(by).collect(),
+            Ending::Eliminated { kinds, .. } | Ending::Reaches { kinds, .. } => kinds.iter().collect(),
         }
     }
 
@@ -289,6 +456,19 @@ impl<K> Ending<K> {
                 result: *result,
                 name: name.clone(),
             },
+            Ending::Eliminated { kinds, result, name } => {
+                Ending::Eliminated { kinds: kinds.iter().map(&mut *f).collect(), result: *result, name: name.clone() }
+            }
+            Ending::Reaches { kinds, result, name } => {
+                Ending::Reaches { kinds: kinds.iter().map(&mut *f).collect(), result: *result, name: name.clone() }
+            }
+        }
+    }
+
+    /// What a player reads when it happens.
+    pub fn name(&self) -> &Text {
+        match self {
+            Ending::Capture { name, .. } | Ending::Eliminated { name, .. } | Ending::Reaches { name, .. } => name,
         }
     }
 }
@@ -318,6 +498,9 @@ impl<K: Clone> Change<K> {
             Change::PlyLimit(limit) => Change::PlyLimit(*limit),
             Change::FirstPlayer(side) => Change::FirstPlayer(*side),
             Change::Endings(endings) => Change::Endings(endings.iter().map(|e| e.map(f)).collect()),
+            Change::Squads(rule) => Change::Squads(*rule),
+            Change::Charge(rule) => Change::Charge(*rule),
+            Change::RapidDeployment(on) => Change::RapidDeployment(*on),
         }
     }
 }

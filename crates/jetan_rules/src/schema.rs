@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::{Ability, Ending, Movement, RuleOption, Side, SmallArmies, Text, Threats, Verdict};
+use crate::{Ability, ChargeRule, Ending, Movement, RuleOption, Side, SmallArmies, SquadRule, Text, Threats, Verdict};
 
 /// A whole variant file.
 #[derive(Debug, Deserialize)]
@@ -30,6 +30,12 @@ pub(crate) struct VariantFile {
     pub ply_limit: Option<u32>,
     #[serde(default)]
     pub threats: Threats,
+    #[serde(default)]
+    pub squads: Option<SquadRule>,
+    #[serde(default)]
+    pub charge: Option<ChargeRule>,
+    #[serde(default)]
+    pub rapid_deployment: bool,
     #[serde(default)]
     pub options: Vec<RuleOption<Text>>,
 }
@@ -70,7 +76,7 @@ pub(crate) struct PieceFile {
     pub value: i32,
     pub moves: Vec<Movement>,
     #[serde(default)]
-    pub abilities: Vec<Ability>,
+    pub abilities: Vec<Ability<Text>>,
 }
 
 fn armed() -> bool {

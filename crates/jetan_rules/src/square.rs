@@ -5,7 +5,7 @@ use std::fmt;
 /// A square of the board: `rank * files + file`, both counted from 0.
 ///
 /// Squares only make sense together with the [`Geometry`] of the board they belong to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(pub u8);
 
 impl Square {

@@ -75,15 +75,15 @@ impl Tables {
             .collect();
         let mut escape = Vec::with_capacity(kinds.len() * squares);
         for kind in kinds {
-            escape.extend(geometry.squares().map(|square| match kind.escape {
-                Some(rule) => escape_reach(geometry, &rule, square),
+            escape.extend(geometry.squares().map(|square| match &kind.escape {
+                Some(rule) => escape_reach(geometry, rule, square),
                 None => SquareSet::EMPTY,
             }));
         }
         let mut tables =
             Tables { squares, fixed, walks: WalkTable::new(geometry, kinds), searched, empty: Vec::new(), escape };
         tables.empty = (0..kinds.len())
-            .flat_map(|kind| Side::BOTH.map(|side| Piece { kind: KindId(kind as u8), side }))
+            .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))
             .map(|(piece, square)| tables.reach(geometry, piece, square, &SquareSet::EMPTY))
             .collect();
@@ -92,7 +92,7 @@ impl Tables {
 }
 
 /// The squares an escape can reach from `square`, wherever the pieces stand.
-fn escape_reach(geometry: Geometry, rule: &EscapeRule, square: Square) -> SquareSet {
+fn escape_reach(geometry: Geometry, rule: &EscapeRule<KindId>, square: Square) -> SquareSet {
     match rule.walk {
         EscapeWalk::Leap => {
             movement_reach(geometry, &Movement::Area(rule.reach), Side::South, square, &SquareSet::EMPTY)

@@ -10,12 +10,21 @@
 //! - the small-armies count: plies counted, or `-`;
 //! - the ply number;
 //! - the result, once the game is over: `S`, `N` or `=`, then `#` and the reason: an ending's
-//!   number, `small`, `stuck`, `limit`, `resigned` or `agreed` (`S#0`).
+//!   number, `small`, `stuck`, `limit`, `resigned` or `agreed` (`S#0`);
+//! - inside a Charge, `charge:` the files used (letters, or `-`), `:` the squares of the pieces
+//!   that have moved in it (comma-separated, or `-`), `:` the sub-moves played (`charge:ab:a4,b5:2`);
+//! - the homes of pieces that promote and stand away from home, `homes:` then `square=home`
+//!   pairs, comma-separated (`homes:d11=d2`).
+//!
+//! - the pieces with allegiance serving the side that doesn't own them, `turned:` then their
+//!   squares, comma-separated (`turned:f7`); without it every such piece serves its owner.
+//!
+//! The fields after the ply may come in any order.
 
 use std::fmt::Write;
 use std::sync::Arc;
 
-use crate::{Outcome, Piece, Position, Reason, Side, Square, Variant};
+use crate::{Geometry, Outcome, Phase, Piece, Position, Reason, Side, Square, SquareSet, Variant};
 
 /// A position text that can't be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -77,6 +86,23 @@ impl Position {
             };
             write!(text, " {winner}#{reason}").expect("writing to a String");
         }
+        if let Phase::Charge { files, moved, submoves } = self.phase {
+            let files: String = (0..geometry.files).filter(|f| files & 1 << f != 0).map(|f| (b'a' + f) as char).collect();
+            let moved = squares_text(geometry, moved.iter());
+            write!(text, " charge:{}:{moved}:{submoves}", or_dash(files)).expect("writing to a String");
+        }
+        let away: Vec<String> = self
+            .pieces()
+            .filter_map(|(square, p)| p.home.filter(|&home| home != square).map(|home| (square, home)))
+            .map(|(square, home)| format!("{}={}", geometry.name(square), geometry.name(home)))
+            .collect();
+        if !away.is_empty() {
+            write!(text, " homes:{}", away.join(",")).expect("writing to a String");
+        }
+        let turned: Vec<Square> = self.pieces().filter(|(_, p)| p.side != p.owner).map(|(s, _)| s).collect();
+        if !turned.is_empty() {
+            write!(text, " turned:{}", squares_text(geometry, turned.into_iter())).expect("writing to a String");
+        }
         text
     }
 
@@ -87,8 +113,8 @@ impl Position {
     pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<Position, TextError> {
         let err = |message: String| TextError(message);
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(5..=6).contains(&fields.len()) {
-            return Err(err(format!("expected 5 or 6 fields separated by spaces, found {}", fields.len())));
+        if fields.len() < 5 {
+            return Err(err(format!("expected at least 5 fields separated by spaces, found {}", fields.len())));
         }
         let pieces = read_board(&variant, fields[0])?;
         let to_move = match fields[1] {
@@ -97,6 +123,19 @@ impl Position {
             other => return Err(err(format!("side to move must be `s` or `n`, not `{other}`"))),
         };
         let mut position = Position::from_pieces(variant, &pieces, to_move);
+        let turned = fields[5..].iter().find_map(|f| f.strip_prefix("turned:")).unwrap_or("");
+        let turned: Vec<Square> = turned
+            .split(',')
+            .filter(|name| !name.is_empty())
+            .map(|name| position.variant.geometry().parse(name).ok_or_else(|| err(format!("bad square `{name}` in turned:"))))
+            .collect::<Result<_, _>>()?;
+        for (square, piece) in position.pieces().collect::<Vec<_>>() {
+            let side = if turned.contains(&square) { piece.owner.opponent() } else { piece.owner };
+            if side != piece.side {
+                position.take(square);
+                position.put(square, Piece { side, ..piece });
+            }
+        }
         if fields[2] != "-" {
             for c in fields[2].chars() {
                 match c {
@@ -111,8 +150,25 @@ impl Position {
             position.set_small_armies(Some(count));
         }
         position.ply = fields[4].parse().map_err(|_| err(format!("bad ply number `{}`", fields[4])))?;
-        if let Some(result) = fields.get(5) {
-            position.outcome = Some(read_outcome(result).ok_or_else(|| err(format!("bad result `{result}`")))?);
+        for field in &fields[5..] {
+            if let Some(charge) = field.strip_prefix("charge:") {
+                let phase = read_charge(geometry_of(&position), charge)
+                    .ok_or_else(|| err(format!("bad charge field `{field}`")))?;
+                position.set_phase(phase);
+            } else if field.starts_with("turned:") {
+                // Read above, before anything else depends on who serves whom.
+            } else if let Some(homes) = field.strip_prefix("homes:") {
+                for pair in homes.split(',') {
+                    let geometry = geometry_of(&position);
+                    let bad = || err(format!("bad home `{pair}`"));
+                    let (square, home) = pair.split_once('=').ok_or_else(bad)?;
+                    let (square, home) = (geometry.parse(square).ok_or_else(bad)?, geometry.parse(home).ok_or_else(bad)?);
+                    let piece = position.take(square).filter(|p| p.home.is_some()).ok_or_else(bad)?;
+                    position.put(square, Piece { home: Some(home), ..piece });
+                }
+            } else {
+                position.outcome = Some(read_outcome(field).ok_or_else(|| err(format!("bad result `{field}`")))?);
+            }
         }
         Ok(position)
     }
@@ -162,6 +218,33 @@ fn read_board(variant: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, Te
         }
     }
     Ok(pieces)
+}
+
+fn geometry_of(position: &Position) -> Geometry {
+    position.variant.geometry()
+}
+
+fn or_dash(text: String) -> String {
+    if text.is_empty() { "-".into() } else { text }
+}
+
+fn squares_text(geometry: Geometry, squares: impl Iterator<Item = Square>) -> String {
+    or_dash(squares.map(|s| geometry.name(s).to_string()).collect::<Vec<_>>().join(","))
+}
+
+fn read_charge(geometry: Geometry, text: &str) -> Option<Phase> {
+    let mut parts = text.split(':');
+    let (files, moved, submoves) = (parts.next()?, parts.next()?, parts.next()?);
+    let mut file_bits = 0u32;
+    for c in files.chars().filter(|&c| c != '-') {
+        let file = (c as u32).checked_sub('a' as u32).filter(|&f| f < geometry.files as u32)?;
+        file_bits |= 1 << file;
+    }
+    let mut squares = SquareSet::EMPTY;
+    for name in moved.split(',').filter(|&n| n != "-") {
+        squares.insert(geometry.parse(name)?);
+    }
+    Some(Phase::Charge { files: file_bits, moved: squares, submoves: submoves.parse().ok()? })
 }
 
 fn read_outcome(text: &str) -> Option<Outcome> {

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
 use crate::{
-    Change, ChoiceError, Ending, EscapeRule, Geometry, KindId, LoadError, LoadErrors, Location, Movement, Piece,
-    RuleOption, Side, SmallArmies, Square, Threats, Verdict,
+    Change, ChargeRule, ChoiceError, Ending, EscapeRule, Geometry, KindId, LoadError, LoadErrors, Location, Movement,
+    Piece, PromotionClass, RuleOption, Side, SmallArmies, Square, SquadRule, Threats, Verdict,
 };
 
 /// A piece's gender, which squads, charm and capture limits read.
@@ -46,7 +46,37 @@ pub struct PieceKind {
     /// Never lands on a threatened square.
     pub shuns_threats: bool,
     /// Its once-a-game escape, if it has one.
-    pub escape: Option<EscapeRule>,
+    pub escape: Option<EscapeRule<KindId>>,
+    /// May lead a squad.
+    pub leader: bool,
+    /// May take an adjacent female along.
+    pub escort: bool,
+    /// What it may bring back from the enemy's back rank.
+    pub promotion: Option<PromotionClass<KindId>>,
+    /// Captured only by an armed piece of its own gender.
+    pub slave: bool,
+    /// Never captures unarmed pieces or females.
+    pub assassin: bool,
+    /// Can't be captured by males.
+    pub safe_from_males: bool,
+    /// Holds enemy males next to it still.
+    pub charms: bool,
+    /// Not held by charm.
+    pub charm_immune: bool,
+    /// Serves the side with more pieces each turn.
+    pub allegiance: bool,
+    /// Lands only on empty squares.
+    pub lands_on_empty: bool,
+    /// Removes capturable enemies left and right of where it lands.
+    pub side_kill: bool,
+}
+
+impl PieceKind {
+    /// Whether charm holds a piece of this kind still (males whose kind isn't immune).
+    #[inline]
+    pub fn charmable(&self) -> bool {
+        self.gender == Gender::Male && !self.charm_immune
+    }
 }
 
 /// The rules of a game, beyond its pieces.
@@ -64,6 +94,12 @@ pub struct Rules {
     pub ply_limit: Option<u32>,
     /// How threats against pieces that shun them are judged.
     pub threats: Threats,
+    /// Squads, if the variant has them.
+    pub squads: Option<SquadRule>,
+    /// The Charge, if allowed.
+    pub charge: Option<ChargeRule>,
+    /// Whether Rapid Deployment is allowed.
+    pub rapid_deployment: bool,
 }
 
 /// A variant file, checked, as written (before its rule options are chosen).
@@ -88,6 +124,14 @@ pub struct Variant {
     choices: Vec<usize>,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
+    /// Per (attacker kind, victim kind): whether the attacker may capture the victim.
+    captures: Vec<bool>,
+    /// Whether some kind serves the side with more pieces.
+    pub(crate) has_allegiance: bool,
+    /// Whether some kind charms.
+    pub(crate) has_charm: bool,
+    /// Whether some kind side-kills or promotes.
+    pub(crate) has_end_effects: bool,
 }
 
 impl Variant {
@@ -169,7 +213,44 @@ impl Variant {
         let tables = Tables::new(geometry, &kinds);
         let counter_values = rules.small_armies.map_or(0, |s| s.plies as usize);
         let zobrist = Zobrist::new(kinds.len(), geometry.len(), counter_values);
-        Variant { definition, kinds, rules, choices, tables, zobrist }
+        let captures = kinds.iter().flat_map(|a| kinds.iter().map(move |v| may_capture(a, v))).collect();
+        let has_allegiance = kinds.iter().any(|k| k.allegiance);
+        let has_charm = kinds.iter().any(|k| k.charms);
+        let has_end_effects = kinds.iter().any(|k| k.side_kill || k.promotion.is_some());
+        Variant {
+            definition,
+            kinds,
+            rules,
+            choices,
+            tables,
+            zobrist,
+            captures,
+            has_allegiance,
+            has_charm,
+            has_end_effects,
+        }
+    }
+
+    /// Whether a piece of kind `attacker` may capture (land on, side-kill, strike) an enemy of
+    /// kind `victim`, by the capture limits of RULES.md §5.4.
+    #[inline]
+    pub fn may_capture(&self, attacker: KindId, victim: KindId) -> bool {
+        self.captures[attacker.index() * self.kinds.len() + victim.index()]
+    }
+
+    /// Whether a piece of kind `attacker` may land on an enemy of kind `victim`.
+    #[inline]
+    pub fn may_land_on(&self, attacker: KindId, victim: KindId) -> bool {
+        !self.kinds[attacker.index()].lands_on_empty && self.may_capture(attacker, victim)
+    }
+
+    /// Whether `kind` may be brought back by a female of class `class`.
+    pub fn in_class(&self, class: &PromotionClass<KindId>, kind: KindId) -> bool {
+        match class {
+            PromotionClass::Any => true,
+            PromotionClass::From(top) => kind >= *top,
+            PromotionClass::Only(only) => kind == *only,
+        }
     }
 
     /// The variant's name.
@@ -216,13 +297,14 @@ impl Variant {
         let first = label.chars().next()?;
         let side = if first.is_uppercase() { Side::South } else { Side::North };
         let kind = self.kinds.iter().position(|k| k.letter.eq_ignore_ascii_case(label))?;
-        Some(Piece { kind: KindId(kind as u8), side })
+        Some(Piece::new(KindId(kind as u8), side))
     }
 
-    /// A piece's notation label: its letter(s), upper case for South, lower case for North.
+    /// A piece's notation label: its letter(s), upper case for South's pieces, lower case for
+    /// North's (by owner).
     pub fn label(&self, piece: Piece) -> String {
         let letter = &self.kind(piece.kind).letter;
-        match piece.side {
+        match piece.owner {
             Side::South => letter.to_ascii_uppercase(),
             Side::North => letter.to_ascii_lowercase(),
         }
@@ -290,5 +372,16 @@ fn apply(change: &Change<KindId>, kinds: &mut [PieceKind], rules: &mut Rules) {
         Change::PlyLimit(limit) => rules.ply_limit = *limit,
         Change::FirstPlayer(side) => rules.first = *side,
         Change::Endings(endings) => rules.endings = endings.clone(),
+        Change::Squads(rule) => rules.squads = *rule,
+        Change::Charge(rule) => rules.charge = *rule,
+        Change::RapidDeployment(on) => rules.rapid_deployment = *on,
     }
+}
+
+/// The capture limits of RULES.md §5.4 between two kinds.
+fn may_capture(attacker: &PieceKind, victim: &PieceKind) -> bool {
+    attacker.armed
+        && (!victim.slave || attacker.gender == victim.gender)
+        && (!attacker.assassin || (victim.armed && victim.gender != Gender::Female))
+        && (!victim.safe_from_males || attacker.gender != Gender::Male)
 }

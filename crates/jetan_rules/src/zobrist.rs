@@ -13,6 +13,14 @@ pub(crate) struct Zobrist {
     pub escape_used: [u64; 2],
     /// Xored in for the small-armies count (index = plies counted, +1; 0 = not counting).
     counters: Vec<u64>,
+    /// Per square: xored in for a piece whose home it is.
+    homes: Vec<u64>,
+    /// Xored in while a Charge is being played.
+    pub charge: u64,
+    /// Per file: xored in once a Charge has used it.
+    pub charge_files: Vec<u64>,
+    /// Per square: xored in while it holds a piece that has moved in the Charge.
+    pub charge_moved: Vec<u64>,
 }
 
 impl Zobrist {
@@ -26,16 +34,25 @@ impl Zobrist {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         };
-        let pieces = (0..kinds * 2 * squares).map(|_| next()).collect();
+        let pieces = (0..kinds * 4 * squares).map(|_| next()).collect();
         let north_to_move = next();
         let escape_used = [next(), next()];
         let counters = (0..counter_values + 1).map(|_| next()).collect();
-        Zobrist { squares, pieces, north_to_move, escape_used, counters }
+        let homes = (0..squares).map(|_| next()).collect();
+        let charge = next();
+        let charge_files = (0..crate::MAX_SIDE as usize).map(|_| next()).collect();
+        let charge_moved = (0..squares).map(|_| next()).collect();
+        Zobrist { squares, pieces, north_to_move, escape_used, counters, homes, charge, charge_files, charge_moved }
     }
 
-    /// The key of `piece` standing on `square`.
+    /// The key of `piece` standing on `square` (with its owner and home).
     pub fn piece(&self, piece: Piece, square: Square) -> u64 {
-        self.pieces[(piece.kind.index() * 2 + piece.side.index()) * self.squares + square.index()]
+        let index = (piece.kind.index() * 2 + piece.side.index()) * 2 + piece.owner.index();
+        let key = self.pieces[index * self.squares + square.index()];
+        match piece.home {
+            Some(home) => key ^ self.homes[home.index()],
+            None => key,
+        }
     }
 
     /// The key of the small-armies count.

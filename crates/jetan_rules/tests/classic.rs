@@ -50,20 +50,20 @@ fn princess_may_pass_threatened_squares_unless_chosen_otherwise() {
     let (passing, careful) = (normal(&may), normal(&may_not));
     assert!(!passing.is_empty() && careful.is_empty(), "{} vs {}", passing.len(), careful.len());
     assert!(passing.iter().all(|&m| danger.contains(may.walk(m)[1])));
-    assert!(!danger.contains(passing[0].to));
+    assert!(!danger.contains(passing[0].lead().unwrap().to));
 }
 
 #[test]
 fn escape_reaches_safe_squares_her_normal_moves_cannot_and_is_used_once() {
     let variant = jetan(&[]);
     let mut position = position(&variant, &[("e1", "R"), ("a10", "c"), ("j10", "r")], Side::South);
-    let moves: Vec<_> = position.legal_moves().into_iter().filter(|m| m.from.index() == 4).collect();
+    let moves: Vec<_> = position.legal_moves().into_iter().filter(|m| m.lead().unwrap().from.index() == 4).collect();
     let geometry = variant.geometry();
     let escapes: Vec<_> = moves.iter().filter(|m| m.kind == MoveKind::Escape).collect();
     assert!(!escapes.is_empty());
     for escape in &escapes {
-        assert!(geometry.distance(escape.from, escape.to) > 3);
-        assert!(!moves.iter().any(|m| m.kind == MoveKind::Normal && m.to == escape.to));
+        assert!(geometry.distance(escape.lead().unwrap().from, escape.lead().unwrap().to) > 3);
+        assert!(!moves.iter().any(|m| m.kind == MoveKind::Normal && m.lead() == escape.lead()));
     }
     play(&mut position, &["R e1-e9", "c a10-a7"]);
     assert!(position.escape_used(Side::South));

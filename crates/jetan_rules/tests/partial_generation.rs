@@ -41,10 +41,10 @@ fn positions() -> impl Iterator<Item = (&'static [&'static str], Position)> {
 fn captures_are_the_legal_moves_that_land_on_a_piece() {
     for (choices, position) in positions() {
         let legal = position.legal_moves();
-        let expected: Vec<Move> = legal.iter().copied().filter(|m| position.piece_at(m.to).is_some()).collect();
+        let expected: Vec<Move> = legal.iter().copied().filter(|m| position.piece_at(m.lead().unwrap().to).is_some()).collect();
         // It appends, as `generate` does.
         let mut captures =
-            vec![Move { from: jetan_rules::Square(0), to: jetan_rules::Square(0), kind: MoveKind::Normal }];
+            vec![Move::single(jetan_rules::Square(0), jetan_rules::Square(0), MoveKind::Normal)];
         position.generate_captures(&mut captures);
         assert_eq!(captures[1..], expected[..], "{choices:?} {}", position.to_text());
     }
@@ -60,7 +60,7 @@ fn single_moves_are_legal_exactly_when_generated() {
         for from in position.pieces().map(|(square, _)| square).chain(empty) {
             for to in geometry.squares() {
                 for kind in [MoveKind::Normal, MoveKind::Escape] {
-                    let mv = Move { from, to, kind };
+                    let mv = Move::single(from, to, kind);
                     assert_eq!(position.is_legal(mv), legal.contains(&mv), "{mv:?} {choices:?} {}", position.to_text());
                 }
             }

@@ -34,23 +34,23 @@ fn generated_moves_are_legal() {
             let variant = position.variant().clone();
             let side = position.to_move();
             for mv in position.legal_moves() {
-                let piece = position.piece_at(mv.from).expect("a move starts on a piece");
+                let piece = position.piece_at(mv.lead().unwrap().from).expect("a move starts on a piece");
                 let kind = variant.kind(piece.kind);
                 assert_eq!(piece.side, side);
-                let target = position.piece_at(mv.to);
+                let target = position.piece_at(mv.lead().unwrap().to);
                 assert!(target.is_none_or(|t| t.side != side && kind.armed), "{}", position.move_text(mv));
                 assert!(position.is_legal(mv));
                 if mv.kind == MoveKind::Escape {
                     assert!(!position.escape_used(side));
                 }
                 let walk = position.walk(mv);
-                assert_eq!((walk[0], *walk.last().unwrap()), (mv.from, mv.to));
+                assert_eq!((walk[0], *walk.last().unwrap()), (mv.lead().unwrap().from, mv.lead().unwrap().to));
                 if kind.shuns_threats {
                     // After her move, no enemy move may land on her.
                     let mut after = position.clone();
                     after.play(mv);
                     assert!(
-                        !after.legal_moves().iter().any(|m| m.to == mv.to),
+                        !after.legal_moves().iter().any(|m| m.lead().unwrap().to == mv.lead().unwrap().to),
                         "{} lands on a threatened square in {}",
                         position.move_text(mv),
                         position.to_text()

@@ -57,8 +57,8 @@ pub fn targets(position: &Position, from: &str) -> Vec<String> {
     let mut targets: Vec<String> = position
         .legal_moves()
         .into_iter()
-        .filter(|m| m.from == from)
-        .map(|m| geometry.name(m.to).to_string())
+        .filter(|m| m.lead().is_some_and(|l| l.from == from))
+        .map(|m| geometry.name(m.lead().unwrap().to).to_string())
         .collect();
     targets.sort();
     targets
@@ -101,4 +101,11 @@ pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Vec<(Positi
         position.play(mv);
     }
     game
+}
+
+/// Jetan Sarang with some rule options chosen (`option=choice`).
+pub fn sarang(choices: &[&str]) -> Arc<Variant> {
+    let variant = Variant::load_file(&variant_path("jetan_sarang.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+    Arc::new(variant.with_choice_args(&choices).unwrap_or_else(|e| panic!("{e}")))
 }

@@ -1,0 +1,103 @@
+//! Turn-level rules: charm (RULES.md §5.5), the Charge (§5.12) and Rapid Deployment (§5.13).
+
+use crate::movegen::Scope;
+use crate::{Dir, Move, MoveKind, Position, Side, Square, SquareSet, Step};
+
+impl Position {
+    /// The pieces of `side` that charm holds still: its males of kinds not immune next to an
+    /// enemy that charms.
+    pub fn charmed(&self, side: Side) -> SquareSet {
+        if !self.variant.has_charm {
+            return SquareSet::EMPTY;
+        }
+        let geometry = self.variant.geometry();
+        let mut charmed = SquareSet::EMPTY;
+        for charmer in self.occupied[side.opponent().index()].iter() {
+            let piece = self.board[charmer.index()].expect("occupied squares hold pieces");
+            if !self.variant.kind(piece.kind).charms {
+                continue;
+            }
+            for square in Dir::ALL.into_iter().filter_map(|dir| geometry.step(charmer, dir)) {
+                if let Some(victim) = self.board[square.index()]
+                    && victim.side == side
+                    && self.variant.kind(victim.kind).charmable()
+                {
+                    charmed.insert(square);
+                }
+            }
+        }
+        charmed
+    }
+
+    /// Whether the side to move may declare a Charge: the rules allow it and enough of its
+    /// pieces qualify.
+    pub(crate) fn may_declare_charge(&self, scope: &Scope) -> bool {
+        let Some(rule) = self.variant.rules().charge else { return false };
+        let mut qualifying = 0;
+        for from in scope.movable.iter() {
+            if self.qualifies(scope, from) {
+                qualifying += 1;
+                if qualifying >= rule.qualifying {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece on `from` has a single-piece normal move after which it would attack
+    /// an enemy piece.
+    fn qualifies(&self, scope: &Scope, from: Square) -> bool {
+        let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let enemy = scope.occupied.minus(scope.own);
+        let targets = self.targets(piece, from, scope.occupied, scope.own, SquareSet::FULL, None);
+        targets.iter().any(|to| {
+            let mut occupied = scope.occupied;
+            occupied.remove(from);
+            occupied.insert(to);
+            let mut victims = self.reach(piece, to, &occupied).and(enemy);
+            victims.remove(to);
+            victims.iter().any(|v| {
+                let victim = self.board[v.index()].expect("occupied squares hold pieces");
+                self.variant.may_land_on(piece.kind, victim.kind)
+            })
+        })
+    }
+
+    /// Whether a Charge under way has a sub-move left.
+    pub(crate) fn has_charge_submove(&self) -> bool {
+        let scope = self.scope();
+        let mut moves = Vec::new();
+        scope.movable.iter().any(|from| {
+            self.piece_moves(&scope, from, SquareSet::FULL, &mut moves);
+            !moves.is_empty()
+        })
+    }
+
+    /// Appends the Rapid Deployments: each rank filled with the side to move's pieces advances
+    /// one square, except pieces held by charm or with a piece ahead of them.
+    pub(crate) fn deployments(&self, scope: &Scope, out: &mut Vec<Move>) {
+        let geometry = self.variant.geometry();
+        let forward = if self.to_move == Side::South { 1 } else { -1 };
+        for rank in 0..geometry.ranks as i32 {
+            let squares: Vec<_> = (0..geometry.files as i32).filter_map(|file| geometry.square(file, rank)).collect();
+            if !squares.iter().all(|&s| scope.own.contains(s)) {
+                continue;
+            }
+            let mut mv = Move::declaration(MoveKind::Deploy);
+            for &from in &squares {
+                if let Some(to) = geometry.offset(from, 0, forward)
+                    && !scope.occupied.contains(to)
+                    && scope.movable.contains(from)
+                {
+                    mv.steps.push(Step { from, to });
+                }
+            }
+            if !mv.steps.is_empty() {
+                self.finish(mv, out);
+            }
+        }
+    }
+}
+
+

@@ -1,0 +1,133 @@
+//! End-of-move effects (RULES.md §5.3, §5.7) that turn a set of steps into finished moves:
+//! Sola's side-kill, and the promotions a female may make on the enemy's back rank (each choice,
+//! including not promoting, a move of its own).
+
+use crate::list::List;
+use crate::{Ending, KindId, Move, Piece, Position, Promotion, Side, Square, SquareSet};
+
+impl Position {
+    /// Adds the side-kills of `mv`'s steps and appends it, once per promotion choice, to `out`.
+    #[inline(always)]
+    pub(crate) fn finish(&self, mv: Move, out: &mut Vec<Move>) {
+        if self.variant.has_end_effects {
+            self.finish_with_effects(mv, out);
+        } else {
+            out.push(mv);
+        }
+    }
+
+    fn finish_with_effects(&self, mut mv: Move, out: &mut Vec<Move>) {
+        self.add_side_kills(&mut mv);
+        let side = self.to_move;
+        let mut promoters: List<usize, { crate::moves::MAX_STEPS }> = mv
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(_, step)| self.may_promote(self.mover(step.from), step.to, side))
+            .map(|(i, _)| i)
+            .collect();
+        if promoters.is_empty() {
+            out.push(mv);
+            return;
+        }
+        promoters.sort_from_by_key(1, |&i| self.mover(mv.steps[i].from).kind);
+        let mut occupied = self.occupied();
+        for step in mv.steps.iter() {
+            occupied.remove(step.from);
+        }
+        for step in mv.steps.iter() {
+            occupied.insert(step.to);
+        }
+        for &square in mv.removals.iter() {
+            occupied.remove(square);
+        }
+        self.promote(mv, &promoters, occupied, out);
+    }
+
+    fn mover(&self, square: Square) -> Piece {
+        self.board[square.index()].expect("a step starts on a piece")
+    }
+
+    /// Removes the enemies directly left and right of each side-killer's landing square that
+    /// it may capture, as the board stands after the steps.
+    fn add_side_kills(&self, mv: &mut Move) {
+        let geometry = self.variant.geometry();
+        let steps = mv.steps;
+        for step in steps.iter() {
+            let killer = self.mover(step.from);
+            if !self.variant.kind(killer.kind).side_kill {
+                continue;
+            }
+            for df in [-1, 1] {
+                let Some(square) = geometry.offset(step.to, df, 0) else { continue };
+                if mv.steps.iter().any(|s| s.to == square || s.from == square) || mv.removals.contains(&square) {
+                    continue;
+                }
+                if let Some(victim) = self.board[square.index()]
+                    && victim.side != killer.side
+                    && self.variant.may_capture(killer.kind, victim.kind)
+                {
+                    mv.removals.push(square);
+                }
+            }
+        }
+        mv.removals.sort_from_by_key(0, |&square| square);
+    }
+
+    /// Whether `piece`, ending a move of `side` on `to`, may promote: a female with a class on
+    /// the enemy's back rank, who doesn't win by arriving there.
+    fn may_promote(&self, piece: Piece, to: Square, side: Side) -> bool {
+        let variant = &self.variant;
+        variant.kind(piece.kind).promotion.is_some()
+            && piece.home.is_some()
+            && variant.geometry().rank(to) == self.far_rank(side)
+            && !variant.rules().endings.iter().any(|e| matches!(e, Ending::Reaches { kinds, .. } if kinds.contains(&piece.kind)))
+    }
+
+    /// Appends `mv` with each choice for its first promoter in `promoters` (none, or one of the
+    /// kinds she may bring back, if she has a way home), the rest chosen recursively.
+    fn promote(&self, mv: Move, promoters: &[usize], occupied: SquareSet, out: &mut Vec<Move>) {
+        let Some((&first, rest)) = promoters.split_first() else {
+            out.push(mv);
+            return;
+        };
+        self.promote(mv, rest, occupied, out);
+        let step = mv.steps[first];
+        let female = self.mover(step.from);
+        let class = self.variant.kind(female.kind).promotion.as_ref().expect("promoters have a class");
+        let Some(home) = self.way_home(female, occupied) else { return };
+        for index in 0..self.variant.kinds().len() {
+            let kind = KindId(index as u8);
+            let already = mv.promotions.iter().filter(|p| p.kind == kind).count();
+            if self.variant.in_class(class, kind) && self.captured(female.owner, kind) > already {
+                let mut next = mv;
+                next.promotions.push(Promotion { at: step.to, home, kind });
+                let mut occupied = occupied;
+                occupied.insert(home);
+                self.promote(next, rest, occupied, out);
+            }
+        }
+    }
+
+    /// How many of `owner`'s pieces of `kind` are captured: the setup's count less those on the
+    /// board (a promotion only brings back captured pieces, so the sum never changes).
+    pub fn captured(&self, owner: Side, kind: KindId) -> usize {
+        let setup = self.variant.setup().iter().filter(|(_, p)| p.owner == owner && p.kind == kind).count();
+        let on_board = self.pieces().filter(|(_, p)| p.owner == owner && p.kind == kind).count();
+        setup.saturating_sub(on_board)
+    }
+
+    /// Where a promoting female goes: her home, or if that is taken the nearest empty square
+    /// behind it on its file, then along the home rank outward, nearer first, her own left
+    /// before her right; never in front. `None` if all are taken.
+    fn way_home(&self, female: Piece, occupied: SquareSet) -> Option<Square> {
+        let geometry = self.variant.geometry();
+        let home = female.home?;
+        let forward = if female.owner == Side::South { 1 } else { -1 };
+        let behind = (1..geometry.ranks as i32).filter_map(|k| geometry.offset(home, 0, -k * forward));
+        let along = (1..geometry.files as i32).flat_map(|k| {
+            [geometry.offset(home, -k * forward, 0), geometry.offset(home, k * forward, 0)].into_iter().flatten()
+        });
+        std::iter::once(home).chain(behind).chain(along).find(|&square| !occupied.contains(square))
+    }
+}

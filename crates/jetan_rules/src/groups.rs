@@ -1,0 +1,108 @@
+//! Group moves (RULES.md §5.0–5.2): an escort taking an adjacent female along, and a squad's
+//! leader moving with the pieces around it. The group is lifted off the board, the mover's
+//! walk is judged against what remains, and each follower lands as far away as the mover did.
+
+use crate::list::List;
+use crate::movegen::Scope;
+use crate::{Dir, Gender, Move, MoveKind, Position, Square, SquadForm, SquadRanks, SquareSet, Step};
+
+/// The most followers one group move has.
+const MAX_FOLLOWERS: usize = 8;
+
+type Followers = List<Square, MAX_FOLLOWERS>;
+
+impl Position {
+    /// Appends the group moves led by the piece on `from` whose leader lands within `within`:
+    /// escorts, then squads; an effect already generated in this scope (by this leader or
+    /// another piece of the group) is skipped.
+    pub(crate) fn group_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+        let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let kind = self.variant.kind(piece.kind);
+        if kind.escort {
+            for female in self.escortable(scope, from) {
+                self.moves_with(scope, from, &[female].into_iter().collect(), within, out);
+            }
+        }
+        if scope.squads && kind.leader {
+            for members in self.squads(scope, from) {
+                self.moves_with(scope, from, &members, within, out);
+            }
+        }
+    }
+
+    /// The friendly females orthogonally next to `from` that may be escorted.
+    fn escortable(&self, scope: &Scope, from: Square) -> impl Iterator<Item = Square> + '_ {
+        let geometry = self.variant.geometry();
+        let movable = scope.movable;
+        Dir::ALL.into_iter().filter(|d| d.is_orthogonal()).filter_map(move |dir| {
+            let square = geometry.step(from, dir)?;
+            let piece = self.board[square.index()]?;
+            (movable.contains(square) && self.variant.kind(piece.kind).gender == Gender::Female).then_some(square)
+        })
+    }
+
+    /// Every set of members the leader on `from` may take along, by the variant's squad rule.
+    fn squads(&self, scope: &Scope, from: Square) -> Vec<Followers> {
+        let rule = self.variant.rules().squads.expect("squads are on");
+        let geometry = self.variant.geometry();
+        let leader = self.board[from.index()].expect("a leader stands on its square").kind;
+        // The 8 neighbours in Dir::ALL order; bit i is Dir::ALL[i].
+        let mut eligible = 0u8;
+        let mut squares = [Square::default(); 8];
+        for (i, dir) in Dir::ALL.into_iter().enumerate() {
+            let Some(square) = geometry.step(from, dir) else { continue };
+            let Some(piece) = self.board[square.index()] else { continue };
+            let follows = match rule.ranks {
+                SquadRanks::Lower => piece.kind > leader,
+                SquadRanks::LowerOrEqual => piece.kind >= leader,
+            };
+            if follows && scope.movable.contains(square) {
+                eligible |= 1 << i;
+                squares[i] = square;
+            }
+        }
+        // The 2 x 2 blocks holding the leader: N+NE+E, E+SE+S, S+SW+W, W+NW+N.
+        const BLOCKS: [u8; 4] = [0b0000_0111, 0b0001_1100, 0b0111_0000, 0b1100_0001];
+        let fits = |mask: u8| match rule.form {
+            SquadForm::Block => BLOCKS.iter().any(|&block| mask & !block == 0),
+            SquadForm::Around => true,
+        };
+        (1..=255u8)
+            .filter(|&mask| mask & !eligible == 0 && mask.count_ones() <= rule.members as u32 && fits(mask))
+            .map(|mask| (0..8).filter(|i| mask & 1 << i != 0).map(|i| squares[i]).collect())
+            .collect()
+    }
+
+    /// Appends the moves of the piece on `from` taking `followers` along, landing within
+    /// `within`.
+    fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, within: SquareSet, out: &mut Vec<Move>) {
+        let geometry = self.variant.geometry();
+        let piece = self.board[from.index()].expect("a leader stands on its square");
+        let mut lifted = SquareSet::only(from);
+        for &square in followers.iter() {
+            lifted.insert(square);
+        }
+        let occupied = scope.occupied.minus(lifted);
+        let own = scope.own.minus(lifted);
+        let targets = self.targets(piece, from, occupied, own, within, None);
+        'target: for to in targets.iter() {
+            let (df, dr) = (geometry.file(to) - geometry.file(from), geometry.rank(to) - geometry.rank(from));
+            let mut mv = Move::single(from, to, MoveKind::Normal);
+            for &square in followers.iter() {
+                let Some(landing) = geometry.offset(square, df, dr) else { continue 'target };
+                if occupied.contains(landing) {
+                    let follower = self.board[square.index()].expect("followers are pieces").kind;
+                    let victim = self.board[landing.index()].expect("occupied squares hold pieces");
+                    if own.contains(landing) || !self.variant.may_land_on(follower, victim.kind) {
+                        continue 'target;
+                    }
+                }
+                mv.steps.push(Step { from: square, to: landing });
+            }
+            mv.steps.sort_from_by_key(0, |step| step.from);
+            if scope.seen.borrow_mut().insert(mv.steps) {
+                self.finish(mv, out);
+            }
+        }
+    }
+}

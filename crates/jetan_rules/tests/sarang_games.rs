@@ -1,0 +1,92 @@
+//! Properties over random Jetan Sarang games, with the Charge and Rapid Deployment on and off:
+//! every generated move is legal, distinct in effect and consistent with the partial generators;
+//! play then undo restores the position and its hash; the position text and the notation
+//! round-trip.
+
+mod common;
+
+use std::collections::HashSet;
+
+use jetan_rules::{MoveKind, Position};
+
+const OPTION_SETS: [&[&str]; 3] = [&[], &["charge=on", "rapid_deployment=on"], &["squad_ranks=equal", "charge=on"]];
+const GAMES: u64 = 6;
+const MAX_PLIES: usize = 160;
+
+fn games(check: impl Fn(&Position, jetan_rules::Move, u64)) {
+    for choices in OPTION_SETS {
+        let start = Position::start(common::sarang(choices));
+        for seed in 0..GAMES {
+            for (position, mv) in common::random_game(&start, seed, MAX_PLIES) {
+                check(&position, mv, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn play_then_undo_restores_the_position_and_its_hash() {
+    games(|before, _, seed| {
+        assert_eq!(before.hash(), before.compute_hash(), "incremental hash, seed {seed}");
+        for mv in before.legal_moves() {
+            let mut after = before.clone();
+            let undo = after.play(mv);
+            assert_eq!(after.hash(), after.compute_hash(), "hash after {}, seed {seed}", before.move_text(mv));
+            after.undo(undo);
+            assert_eq!(&after, before, "undo of {}, seed {seed}", before.move_text(mv));
+            assert_eq!(after.hash(), before.hash());
+        }
+    });
+}
+
+#[test]
+fn generated_moves_are_legal_distinct_and_found_by_the_partial_generators() {
+    games(|position, _, seed| {
+        let moves = position.legal_moves();
+        let side = position.to_move();
+        let mut effects = HashSet::new();
+        for &mv in &moves {
+            let text = position.move_text(mv);
+            assert!(position.is_legal(mv), "{text} seed {seed}");
+            let mut after = position.clone();
+            after.play(mv);
+            assert!(effects.insert((after.to_text(), mv.kind)), "two moves with the effect of {text}");
+            for step in mv.steps.iter() {
+                let piece = position.piece_at(step.from).expect("a step starts on a piece");
+                assert_eq!(piece.side, side, "{text}");
+            }
+            if mv.kind == MoveKind::Escape {
+                assert!(!position.escape_used(side));
+            }
+            let paths = position.paths(mv);
+            assert_eq!(paths.len(), mv.steps.len());
+            for (path, step) in paths.iter().zip(mv.steps.iter()) {
+                assert_eq!(path[0], step.from, "{text}");
+            }
+        }
+        let mut captures = Vec::new();
+        position.generate_captures(&mut captures);
+        let all: HashSet<_> = moves.iter().collect();
+        for mv in &captures {
+            assert!(all.contains(mv), "capture {} not legal", position.move_text(*mv));
+            assert!(position.victims(*mv).next().is_some(), "capture {} takes nothing", position.move_text(*mv));
+        }
+        let single_captures = moves.iter().filter(|m| m.steps.len() == 1 && position.victims(**m).next().is_some());
+        let found: HashSet<_> = captures.iter().collect();
+        for mv in single_captures.filter(|m| m.kind == MoveKind::Normal && m.removals.is_empty()) {
+            assert!(found.contains(mv), "capture {} not generated", position.move_text(*mv));
+        }
+    });
+}
+
+#[test]
+fn position_text_and_notation_round_trip() {
+    games(|position, mv, seed| {
+        let reread = Position::from_text(position.variant().clone(), &position.to_text()).unwrap();
+        assert_eq!(&reread, position, "seed {seed}: {}", position.to_text());
+        assert_eq!(reread.hash(), position.hash());
+        let text = position.move_text(mv);
+        assert_eq!(position.parse_move(&text), Ok(mv), "seed {seed}: {text}");
+        assert_eq!(position.parse_turn(&text), Ok(vec![mv]), "seed {seed}: {text}");
+    });
+}
