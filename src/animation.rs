@@ -1,10 +1,11 @@
-//! Moves animated along their real walks: the piece hops square by square (a leap arcs from
-//! end to end), and a captured piece is lifted off the board and set aside.
+//! Moves animated along their real walks: every piece of a move hops square by square at once
+//! (a leap arcs from end to end; a group keeps its formation), a removed piece is lifted off
+//! the board and set aside, and a piece a promotion brings back rises from its square.
 
 use bevy::prelude::*;
 
 use crate::AppSystems;
-use crate::board::{BoardLayout, PieceToken};
+use crate::board::{BoardLayout, BoardRoot, PieceToken};
 use crate::game::MovePlayed;
 use crate::settings::Settings;
 
@@ -27,6 +28,18 @@ pub struct Walking {
     pub duration: f32,
 }
 
+/// A piece brought back by a promotion, growing from nothing once the walks are over.
+#[derive(Component, Debug)]
+pub struct Appearing {
+    /// Seconds to wait before growing.
+    pub delay: f32,
+    /// Seconds since the move.
+    pub elapsed: f32,
+}
+
+/// Seconds a piece brought back takes to appear at normal speed.
+pub const APPEAR_SECONDS: f32 = 0.5;
+
 /// A captured piece on its way off the board; despawned when it gets there.
 #[derive(Component, Debug)]
 pub struct Leaving {
@@ -43,7 +56,7 @@ pub struct AnimationSystems;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_animations, walk, leave).chain().in_set(AnimationSystems).in_set(AppSystems::Animate),
+        (start_animations, walk, leave, appear).chain().in_set(AnimationSystems).in_set(AppSystems::Animate),
     );
 }
 
@@ -51,30 +64,56 @@ fn start_animations(
     mut commands: Commands,
     mut played: MessageReader<MovePlayed>,
     tokens: Query<(Entity, &PieceToken), (Without<Walking>, Without<Leaving>)>,
+    roots: Query<Entity, With<BoardRoot>>,
     layout: Option<Res<BoardLayout>>,
     settings: Res<Settings>,
 ) {
-    let Some(layout) = layout else { return };
+    let (Some(layout), Ok(root)) = (layout, roots.single()) else { return };
     let speed = settings.animation_speed.max(0.05);
     for played in played.read() {
         let at = |square| tokens.iter().find(|(_, t)| t.square == square).map(|(e, _)| e);
-        if let Some((square, _)) = played.captured
-            && let Some(victim) = at(square)
-        {
-            let from = layout.world(square);
-            let side = if from.x < 0.0 { -1.0 } else { 1.0 };
-            let to = Vec3::new(side * (layout.half_extent().x + 1.5), 0.0, from.z);
-            commands.entity(victim).insert(Leaving { from, to, elapsed: 0.0, duration: LEAVE_SECONDS / speed });
+        for &square in &played.removed {
+            if let Some(victim) = at(square) {
+                let from = layout.world(square);
+                let side = if from.x < 0.0 { -1.0 } else { 1.0 };
+                let to = Vec3::new(side * (layout.half_extent().x + 1.5), 0.0, from.z);
+                commands.entity(victim).insert(Leaving { from, to, elapsed: 0.0, duration: LEAVE_SECONDS / speed });
+            }
         }
-        if let Some(mover) = at(played.mv.from) {
-            let path: Vec<Vec3> = played.walk.iter().map(|&s| layout.world(s)).collect();
-            let steps = (path.len() - 1).max(2) as f32;
-            commands.entity(mover).insert(Walking {
-                path,
-                to: played.mv.to,
-                elapsed: 0.0,
-                duration: steps * STEP_SECONDS / speed,
-            });
+        let mut longest: f32 = 0.0;
+        for path in &played.paths {
+            let (Some(&from), Some(&to)) = (path.first(), path.last()) else { continue };
+            let Some(mover) = at(from) else { continue };
+            let points: Vec<Vec3> = path.iter().map(|&s| layout.world(s)).collect();
+            let duration = (points.len() - 1).max(2) as f32 * STEP_SECONDS / speed;
+            longest = longest.max(duration);
+            commands.entity(mover).insert(Walking { path: points, to, elapsed: 0.0, duration });
+        }
+        for &(square, piece) in &played.brought {
+            commands.spawn((
+                PieceToken { piece, square },
+                Appearing { delay: longest, elapsed: 0.0 },
+                Transform::from_translation(layout.world(square)).with_scale(Vec3::ZERO),
+                Visibility::default(),
+                ChildOf(root),
+            ));
+        }
+    }
+}
+
+fn appear(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut appearing: Query<(Entity, &mut Appearing, &mut Transform)>,
+) {
+    let duration = APPEAR_SECONDS / settings.animation_speed.max(0.05);
+    for (entity, mut appearing, mut transform) in &mut appearing {
+        appearing.elapsed += time.delta_secs();
+        let t = ((appearing.elapsed - appearing.delay) / duration).clamp(0.0, 1.0);
+        transform.scale = Vec3::splat(t);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<Appearing>();
         }
     }
 }

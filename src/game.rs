@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
+use jetan_rules::{Move, MoveKind, Outcome, Piece, Position, Side, Square, Undo, Variant};
 
 use crate::ai_player::Seat;
 use crate::variant_asset::VariantCatalog;
@@ -29,9 +29,29 @@ pub struct Game {
     pub seed: u64,
     /// When the game started, in seconds since 1970.
     pub started: u64,
-    /// How the rules have ended the game, if they have: worked out once per position, since
-    /// finding that a side has no move takes a move generation and many systems ask every frame.
+    /// How the rules have ended the game, if they have, and the legal moves that move no piece
+    /// of their own choosing (declaring or ending a Charge, Rapid Deployments): worked out once
+    /// per position, since that takes a move generation and many systems ask every frame.
+    facts: PositionFacts,
+}
+
+/// What one move generation of the current position says.
+#[derive(Default)]
+struct PositionFacts {
     ended: Option<Outcome>,
+    turn_actions: Vec<Move>,
+}
+
+impl PositionFacts {
+    fn of(position: &Position) -> PositionFacts {
+        let moves = position.legal_moves();
+        let ended = position.decided().or_else(|| moves.is_empty().then(|| position.outcome()).flatten());
+        let turn_actions = moves
+            .into_iter()
+            .filter(|m| matches!(m.kind, MoveKind::Charge | MoveKind::EndCharge | MoveKind::Deploy))
+            .collect();
+        PositionFacts { ended, turn_actions }
+    }
 }
 
 /// A move that was played, with what undoes it.
@@ -41,10 +61,10 @@ pub struct Played {
     pub mv: Move,
     /// It in notation.
     pub text: String,
+    /// The side that played it.
+    pub side: Side,
     /// What takes it back.
     pub undo: Undo,
-    /// The piece it captured, if any.
-    pub captured: Option<Piece>,
 }
 
 impl Game {
@@ -53,7 +73,7 @@ impl Game {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         let position = Position::start(variant);
         Game {
-            ended: position.outcome(),
+            facts: PositionFacts::of(&position),
             position,
             variant_path,
             history: Vec::new(),
@@ -74,7 +94,7 @@ impl Game {
     fn undo(&mut self) -> bool {
         let Some(played) = self.history.pop() else { return false };
         self.position.undo(played.undo);
-        self.ended = self.position.outcome();
+        self.facts = PositionFacts::of(&self.position);
         self.redo.push(played.mv);
         self.agreed = None;
         true
@@ -82,7 +102,13 @@ impl Game {
 
     /// How the game has ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.agreed.or(self.ended)
+        self.agreed.or(self.facts.ended)
+    }
+
+    /// The legal moves that are turn actions rather than moves of a chosen piece: declaring or
+    /// ending a Charge, Rapid Deployments.
+    pub fn turn_actions(&self) -> &[Move] {
+        &self.facts.turn_actions
     }
 
     /// Plays a legal move; returns what the board needs to show it. Playing the move that was
@@ -93,18 +119,34 @@ impl Game {
         } else {
             self.redo.clear();
         }
-        let walk = self.position.walk(mv);
-        let text = self.position.move_text(mv);
-        let captured = self.position.piece_at(mv.to);
+        let position = &self.position;
+        let paths = position.paths(mv);
+        let landed = mv
+            .steps
+            .iter()
+            .map(|step| step.to)
+            .filter(|&to| position.piece_at(to).is_some_and(|p| p.side != position.to_move()));
+        let removed = landed.chain(mv.removals.iter().copied()).collect();
+        let text = position.move_text(mv);
+        let side = position.to_move();
         let undo = self.position.play(mv);
-        self.ended = self.position.outcome();
-        self.history.push(Played { mv, text, undo, captured });
-        MovePlayed { mv, walk, captured: captured.map(|piece| (mv.to, piece)) }
+        self.facts = PositionFacts::of(&self.position);
+        self.history.push(Played { mv, text, side, undo });
+        let brought = mv.promotions.iter().filter_map(|p| Some((p.at, self.position.piece_at(p.at)?))).collect();
+        MovePlayed { mv, paths, removed, brought }
     }
 
-    /// The pieces each side has lost, in the order they fell.
-    pub fn captured(&self, side: Side) -> Vec<Piece> {
-        self.history.iter().filter_map(|p| p.captured).filter(|p| p.side == side).collect()
+    /// The moves played, a turn's plies (a Charge's sub-moves) joined into one line: each turn's
+    /// side and text.
+    pub fn turns(&self) -> Vec<(Side, String)> {
+        let mut turns: Vec<(Side, String)> = Vec::new();
+        for played in &self.history {
+            match turns.last_mut() {
+                Some((side, text)) if *side == played.side => *text += &format!("; {}", played.text),
+                _ => turns.push((played.side, played.text.clone())),
+            }
+        }
+        turns
     }
 }
 
@@ -117,10 +159,12 @@ pub struct SquareClicked(pub Square);
 pub struct MovePlayed {
     /// The move.
     pub mv: Move,
-    /// The squares the piece passes, origin first.
-    pub walk: Vec<Square>,
-    /// The piece it captured and where.
-    pub captured: Option<(Square, Piece)>,
+    /// The squares each of its steps passes, origin first, in the order of `mv.steps`.
+    pub paths: Vec<Vec<Square>>,
+    /// The squares of the pieces it removed (landed on, side-killed).
+    pub removed: Vec<Square>,
+    /// The pieces promotions brought back, and where.
+    pub brought: Vec<(Square, Piece)>,
 }
 
 /// The board must be set from the position at once (a new game, undo, redo).
@@ -139,6 +183,8 @@ pub enum GameAction {
         /// Who plays each side (South first).
         seats: [Seat; 2],
     },
+    /// Play a legal move.
+    Play(Move),
     /// Take back the last move, and the AI's moves before it, back to a person's turn.
     Undo,
     /// Play again the last move taken back.
@@ -148,6 +194,10 @@ pub enum GameAction {
     /// The players agree a draw.
     AgreeDraw,
 }
+
+/// The systems that change the game: starting the first one and carrying out actions.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameSystems;
 
 /// What the player should be told: why a click did nothing, or what went wrong.
 #[derive(Resource, Default, Debug)]
@@ -159,7 +209,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_message::<GameAction>()
         .init_resource::<Notice>()
-        .add_systems(Update, (start_first_game, apply_actions).chain().in_set(AppSystems::Update))
+        .add_systems(Update, (start_first_game, apply_actions).chain().in_set(GameSystems).in_set(AppSystems::Update))
         .add_systems(Update, click_launch_square.in_set(AppSystems::RecordInput));
 }
 
@@ -186,9 +236,11 @@ fn start_first_game(
     let mut game = Game::new(variant, path, [settings.players.south, settings.players.north]);
     let moves = launch.moves.as_deref().unwrap_or("");
     for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
-        match game.position.parse_move(text) {
-            Ok(mv) => {
-                game.play(mv);
+        match game.position.parse_turn(text) {
+            Ok(plies) => {
+                for mv in plies {
+                    game.play(mv);
+                }
             }
             Err(error) => {
                 notice.0 = Some(format!("launch move {}: {error}", number + 1));
@@ -229,10 +281,18 @@ fn apply_actions(
     catalog: Res<VariantCatalog>,
     mut notice: ResMut<Notice>,
     mut reset: MessageWriter<BoardReset>,
+    mut played: MessageWriter<MovePlayed>,
 ) {
     let Some(mut game) = game else { return };
     for action in actions.read() {
         match action {
+            GameAction::Play(mv) => {
+                if game.outcome().is_none() && game.position.is_legal(*mv) {
+                    played.write(game.play(*mv));
+                    notice.0 = None;
+                }
+                continue;
+            }
             GameAction::NewGame { variant, choices, seats } => match catalog.variant(variant) {
                 Some(base) => match base.with_choices(choices) {
                     Ok(chosen) => {

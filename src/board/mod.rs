@@ -1,5 +1,6 @@
 //! The board as entities: a cell per square and a token per piece, spawned from the engine's
-//! position and set from it again whenever the game is reset (new game, undo, redo).
+//! position, set from it again whenever the game is reset (new game, undo, redo), and brought
+//! back in line with it whenever no animation is running.
 
 mod selection;
 
@@ -7,6 +8,7 @@ use bevy::prelude::*;
 use jetan_rules::{Geometry, Piece, Square};
 
 use crate::AppSystems;
+use crate::animation::{Appearing, Leaving, Walking};
 use crate::game::{BoardReset, Game};
 
 pub use selection::Selection;
@@ -54,7 +56,14 @@ impl BoardLayout {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
-        .add_systems(Update, reset_board.in_set(AppSystems::Animate).before(crate::animation::AnimationSystems))
+        .add_systems(
+            Update,
+            (
+                reset_board.before(crate::animation::AnimationSystems),
+                reconcile_tokens.after(crate::animation::AnimationSystems),
+            )
+                .in_set(AppSystems::Animate),
+        )
         .add_plugins(selection::plugin);
 }
 
@@ -96,6 +105,40 @@ fn reset_board(
         commands.spawn((
             PieceToken { piece, square },
             Transform::from_translation(new_layout.world(square)),
+            Visibility::default(),
+            ChildOf(root),
+        ));
+    }
+}
+
+/// Once every animation is over, makes the tokens match the position: a token whose square
+/// holds another piece (or none) goes, a piece without a token gets one. Animations leave the
+/// board right; this catches what they don't show (an allegiance turning) and any drift.
+fn reconcile_tokens(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    layout: Option<Res<BoardLayout>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    tokens: Query<(Entity, &PieceToken)>,
+    animating: Query<(), Or<(With<Walking>, With<Leaving>, With<Appearing>)>>,
+) {
+    let (Some(game), Some(layout), Ok(root)) = (game, layout, roots.single()) else { return };
+    if !animating.is_empty() {
+        return;
+    }
+    let position = &game.position;
+    let mut shown = Vec::new();
+    for (entity, token) in &tokens {
+        if position.piece_at(token.square) == Some(token.piece) && !shown.contains(&token.square) {
+            shown.push(token.square);
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (square, piece) in position.pieces().filter(|(square, _)| !shown.contains(square)) {
+        commands.spawn((
+            PieceToken { piece, square },
+            Transform::from_translation(layout.world(square)),
             Visibility::default(),
             ChildOf(root),
         ));

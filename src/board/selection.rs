@@ -1,45 +1,101 @@
-//! Turning clicks into moves: select a piece of the side to move, see its legal moves, click
-//! one to play it. A click that can't be a move says why.
+//! Turning clicks into moves: select a piece of the side to move and see where it can go; click
+//! pieces that can come along (an escorted female, squad members) to add or drop them; click a
+//! destination to play the move. When several moves fit (a promotion's choices) the player picks
+//! one from a list. A click that can't be a move says why.
 
 use bevy::prelude::*;
-use jetan_rules::{Move, Square};
+use jetan_rules::{Move, MoveKind, Position, Square};
 
 use crate::AppSystems;
 use crate::ai_player::Seat;
 use crate::animation::Walking;
-use crate::game::{Game, MovePlayed, Notice, SquareClicked};
+use crate::game::{Game, GameAction, Notice, SquareClicked};
 
-/// The piece the player has picked and its legal moves; the square under the pointer.
+/// The piece the player has picked, the pieces chosen to move with it, the moves it takes
+/// part in, and the square under the pointer.
 #[derive(Resource, Default, Debug)]
 pub struct Selection {
     /// The selected piece's square.
     pub from: Option<Square>,
-    /// Its legal moves.
+    /// The squares of the pieces chosen to move with it.
+    pub members: Vec<Square>,
+    /// The legal moves the selected piece moves in (not Rapid Deployments: those are turn
+    /// actions).
     pub moves: Vec<Move>,
+    /// Moves the player must choose among (they differ only in what the panel lists).
+    pub choices: Vec<Move>,
     /// The square under the pointer, if any.
     pub hover: Option<Square>,
 }
 
 impl Selection {
-    /// The legal move of the selected piece to `square`.
-    pub fn move_to(&self, square: Square) -> Option<Move> {
-        self.moves.iter().copied().find(|m| m.to == square)
+    /// The selected piece's destination in `mv`.
+    fn destination(&self, mv: &Move) -> Option<Square> {
+        let from = self.from?;
+        mv.steps.iter().find(|s| s.from == from).map(|s| s.to)
+    }
+
+    /// The squares of the other pieces moving in `mv`.
+    fn others(&self, mv: &Move) -> impl Iterator<Item = Square> + '_ {
+        let steps = mv.steps;
+        let from = self.from;
+        steps.into_iter_copied().map(|s| s.from).filter(move |&s| Some(s) != from)
+    }
+
+    /// Whether `mv` moves exactly the chosen members besides the selected piece.
+    fn fits(&self, mv: &Move) -> bool {
+        self.others(mv).count() == self.members.len() && self.others(mv).all(|s| self.members.contains(&s))
+    }
+
+    /// The moves that fit the chosen members, with the selected piece going to `square`.
+    pub fn moves_to(&self, square: Square) -> Vec<Move> {
+        self.moves.iter().copied().filter(|m| self.fits(m) && self.destination(m) == Some(square)).collect()
+    }
+
+    /// The legal moves that fit the chosen members, each with the selected piece's destination.
+    pub fn targets(&self) -> impl Iterator<Item = (Move, Square)> + '_ {
+        self.moves.iter().filter(|m| self.fits(m)).filter_map(|m| Some((*m, self.destination(m)?)))
+    }
+
+    /// The squares of pieces that may be added to the chosen members: those moving in some
+    /// legal move that also moves every chosen member.
+    pub fn joinable(&self) -> Vec<Square> {
+        let mut joinable: Vec<Square> = self
+            .moves
+            .iter()
+            .filter(|m| self.members.iter().all(|s| m.steps.iter().any(|step| step.from == *s)))
+            .flat_map(|m| self.others(m).collect::<Vec<_>>())
+            .filter(|s| !self.members.contains(s))
+            .collect();
+        joinable.sort();
+        joinable.dedup();
+        joinable
+    }
+
+    /// The selection of the piece on `square` in `position`.
+    fn of(position: &Position, square: Square, hover: Option<Square>) -> Selection {
+        let moves = position
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.kind != MoveKind::Deploy && m.steps.iter().any(|s| s.from == square))
+            .collect();
+        Selection { from: Some(square), members: Vec::new(), moves, choices: Vec::new(), hover }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, handle_clicks.in_set(AppSystems::Update));
+    app.add_systems(Update, handle_clicks.in_set(AppSystems::Update).before(crate::game::GameSystems));
 }
 
 fn handle_clicks(
     mut clicks: MessageReader<SquareClicked>,
-    game: Option<ResMut<Game>>,
+    game: Option<Res<Game>>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     walking: Query<(), With<Walking>>,
-    mut played: MessageWriter<MovePlayed>,
+    mut actions: MessageWriter<GameAction>,
 ) {
-    let Some(mut game) = game else { return };
+    let Some(game) = game else { return };
     for &SquareClicked(square) in clicks.read() {
         if !walking.is_empty() {
             continue;
@@ -53,32 +109,57 @@ fn handle_clicks(
             notice.0 = Some(format!("{side} is played by the AI: wait for its move."));
             continue;
         }
-        if let Some(mv) = selection.move_to(square) {
-            played.write(game.play(mv));
-            *selection = Selection { hover: selection.hover, ..default() };
+        let hover = selection.hover;
+        let position = &game.position;
+        let variant = position.variant();
+        if selection.from == Some(square) {
+            *selection = Selection { hover, ..default() };
             notice.0 = None;
             continue;
         }
-        let position = &game.position;
-        let variant = position.variant();
+        match selection.moves_to(square).as_slice() {
+            [mv] => {
+                actions.write(GameAction::Play(*mv));
+                *selection = Selection { hover, ..default() };
+                continue;
+            }
+            [] => {}
+            several => {
+                selection.choices = several.to_vec();
+                notice.0 = Some("Several moves fit: choose one in the list.".into());
+                continue;
+            }
+        }
+        if let Some(index) = selection.members.iter().position(|&s| s == square) {
+            selection.members.remove(index);
+            notice.0 = None;
+            continue;
+        }
+        if selection.joinable().contains(&square) {
+            selection.members.push(square);
+            notice.0 = None;
+            continue;
+        }
         match position.piece_at(square) {
             Some(piece) if piece.side == position.to_move() => {
-                let moves: Vec<Move> = position.legal_moves().into_iter().filter(|m| m.from == square).collect();
-                notice.0 =
-                    moves.is_empty().then(|| format!("The {} has no legal move.", variant.kind(piece.kind).name));
-                *selection = Selection { from: Some(square), moves, hover: selection.hover };
+                *selection = Selection::of(position, square, hover);
+                notice.0 = selection
+                    .moves
+                    .is_empty()
+                    .then(|| format!("The {} has no legal move.", variant.kind(piece.kind).name));
             }
             _ => {
                 notice.0 = Some(match selection.from {
-                    Some(from) => {
+                    Some(from) if selection.members.is_empty() => {
                         let why = position.why_illegal(from, square, None);
                         format!("That is not a legal move{why}.")
                     }
+                    Some(_) => "The pieces chosen can't all move there together.".into(),
                     None => {
                         format!("It is {}'s turn: pick one of their pieces.", variant.side_name(position.to_move()))
                     }
                 });
-                *selection = Selection { hover: selection.hover, ..default() };
+                *selection = Selection { hover, ..default() };
             }
         }
     }

@@ -1,5 +1,6 @@
-//! Marks on the board: the selected piece, its legal destinations (captures and escapes marked
-//! apart), the walk to the hovered destination, the last move, and a Princess in danger.
+//! Marks on the board: the selected piece and the pieces chosen to go with it, the pieces that
+//! may join it, its legal destinations (captures and escapes marked apart), the walks to the
+//! hovered destination, the last move, and a Princess in danger.
 
 use bevy::prelude::*;
 use jetan_rules::{MoveKind, Square};
@@ -28,6 +29,7 @@ enum Mark {
     Escape,
     LastMove,
     Danger,
+    Joinable,
 }
 
 impl Mark {
@@ -38,12 +40,14 @@ impl Mark {
             Mark::Capture => Palette::CAPTURE,
             Mark::Escape => Palette::ESCAPE,
             Mark::Danger => Palette::DANGER,
+            Mark::Joinable => Palette::JOINABLE,
         }
     }
 
     fn mesh(self) -> Mesh {
         match self {
             Mark::Selected | Mark::Capture | Mark::Danger => Torus { minor_radius: 0.04, major_radius: 0.42 }.into(),
+            Mark::Joinable => Torus { minor_radius: 0.03, major_radius: 0.34 }.into(),
             Mark::Target => Cylinder::new(0.16, 0.02).into(),
             Mark::Escape => Cuboid::new(0.26, 0.02, 0.26).into(),
             Mark::LastMove => Cuboid::new(0.94, 0.01, 0.94).into(),
@@ -69,7 +73,8 @@ fn refresh_highlights(
         commands.entity(entity).despawn();
     }
     if cache.is_empty() {
-        let all = [Mark::Selected, Mark::Target, Mark::Capture, Mark::Escape, Mark::LastMove, Mark::Danger];
+        let all =
+            [Mark::Selected, Mark::Target, Mark::Capture, Mark::Escape, Mark::LastMove, Mark::Danger, Mark::Joinable];
         *cache = all
             .into_iter()
             .map(|mark| {
@@ -100,20 +105,25 @@ fn refresh_highlights(
         }
     };
     if let Some(last) = game.history.last() {
-        mark(Mark::LastMove, last.mv.from, 0.01);
-        mark(Mark::LastMove, last.mv.to, 0.01);
+        for step in last.mv.steps.iter() {
+            mark(Mark::LastMove, step.from, 0.01);
+            mark(Mark::LastMove, step.to, 0.01);
+        }
     }
-    if let Some(from) = selection.from {
-        mark(Mark::Selected, from, 0.03);
+    for &square in selection.from.iter().chain(&selection.members) {
+        mark(Mark::Selected, square, 0.03);
+    }
+    for square in selection.joinable() {
+        mark(Mark::Joinable, square, 0.03);
     }
     let position = &game.position;
-    for mv in &selection.moves {
-        let kind = match (mv.kind, position.piece_at(mv.to)) {
-            (MoveKind::Escape, _) => Mark::Escape,
-            (_, Some(_)) => Mark::Capture,
+    for (mv, to) in selection.targets() {
+        let kind = match mv.kind {
+            MoveKind::Escape => Mark::Escape,
+            _ if position.victims(mv).next().is_some() => Mark::Capture,
             _ => Mark::Target,
         };
-        mark(kind, mv.to, 0.03);
+        mark(kind, to, 0.03);
     }
     for (square, piece) in position.pieces() {
         if position.variant().kind(piece.kind).shuns_threats && position.is_attacked(square) {
@@ -130,12 +140,18 @@ fn draw_hovered_walk(
     mut gizmos: Gizmos,
 ) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
-    let Some(mv) = selection.hover.and_then(|square| selection.move_to(square)) else { return };
-    let walk = game.position.walk(mv);
-    let points: Vec<Vec3> = walk.iter().map(|&s| layout.world(s) + Vec3::Y * 0.12).collect();
-    gizmos.linestrip(points.iter().copied(), Palette::SELECTED);
-    for point in points {
-        gizmos.sphere(Isometry3d::from_translation(point), 0.07, Palette::SELECTED);
+    let Some(&mv) = selection.hover.and_then(|square| selection.moves_to(square).first().copied()).as_ref() else {
+        return;
+    };
+    for path in game.position.paths(mv) {
+        let points: Vec<Vec3> = path.iter().map(|&s| layout.world(s) + Vec3::Y * 0.12).collect();
+        gizmos.linestrip(points.iter().copied(), Palette::SELECTED);
+        for point in points {
+            gizmos.sphere(Isometry3d::from_translation(point), 0.07, Palette::SELECTED);
+        }
+    }
+    for &square in mv.removals.iter() {
+        gizmos.sphere(Isometry3d::from_translation(layout.world(square) + Vec3::Y * 0.3), 0.2, Palette::CAPTURE);
     }
 }
 

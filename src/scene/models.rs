@@ -99,7 +99,7 @@ fn dress_tokens(
     let variant = game.position.variant();
     for (entity, token) in &tokens {
         let kind = variant.kind(token.piece.kind);
-        let side = token.piece.side;
+        let side = token.piece.owner;
         let facing = if side == Side::South { Quat::IDENTITY } else { Quat::from_rotation_y(PI) };
         let model = commands
             .spawn((
@@ -112,8 +112,8 @@ fn dress_tokens(
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
             let material = assets
                 .materials
-                .entry((side, part.paint))
-                .or_insert_with(|| materials.add(material(side, part.paint)))
+                .entry((painted(token.piece, part.paint), part.paint))
+                .or_insert_with(|| materials.add(material(painted(token.piece, part.paint), part.paint)))
                 .clone();
             commands.spawn((
                 Mesh3d(mesh),
@@ -122,6 +122,15 @@ fn dress_tokens(
                 ChildOf(model),
             ));
         }
+    }
+}
+
+/// The side whose colour a part wears: the owner's body, the trim of the side the piece serves
+/// (they differ only for a piece whose allegiance has turned).
+fn painted(piece: jetan_rules::Piece, paint: Paint) -> Side {
+    match paint {
+        Paint::Body => piece.owner,
+        _ => piece.side,
     }
 }
 

@@ -33,6 +33,8 @@ impl Palette {
     pub const SELECTED: Color = Color::srgb(1.0, 0.85, 0.30);
     /// A Princess in danger.
     pub const DANGER: Color = Color::srgb(1.0, 0.05, 0.05);
+    /// A piece that may join the selected one's move.
+    pub const JOINABLE: Color = Color::srgb(0.2, 0.85, 0.85);
 
     /// A side's main colour: black (South) or orange (North) in classic Jetan.
     pub fn body(side: Side) -> Color {

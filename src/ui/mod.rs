@@ -10,6 +10,7 @@ mod pieces;
 mod resume;
 mod settings_window;
 mod status;
+mod turn;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
@@ -45,6 +46,7 @@ struct PanelParams<'w> {
     thinking: Res<'w, crate::ai_player::Thinking>,
     time: Res<'w, Time>,
     ui_state: ResMut<'w, UiState>,
+    selection: ResMut<'w, crate::board::Selection>,
     actions: MessageWriter<'w, GameAction>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
 }

@@ -39,7 +39,7 @@ fn diagram(ui: &mut egui::Ui, position: &Position, kind: KindId) {
     let geometry = variant.geometry();
     let centre =
         geometry.square(geometry.files as i32 / 2 - 1, geometry.ranks as i32 / 2 - 1).expect("the middle of the board");
-    let piece = Piece { kind, side: Side::South };
+    let piece = Piece::new(kind, Side::South);
     let lone = Position::from_pieces(variant.clone(), &[(centre, piece)], Side::South);
     let moves = lone.legal_moves();
     let cell = 11.0;
@@ -52,10 +52,10 @@ fn diagram(ui: &mut egui::Ui, position: &Position, kind: KindId) {
         let tile = egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(cell - 1.0, cell - 1.0));
         let dark = (geometry.file(square) + geometry.rank(square)) % 2 == 0;
         let mut color = if dark { egui::Color32::from_rgb(30, 26, 24) } else { egui::Color32::from_rgb(150, 80, 30) };
-        if let Some(mv) = moves.iter().find(|m| m.to == square) {
+        if let Some(mv) = moves.iter().find(|m| m.lead().is_some_and(|l| l.to == square)) {
             color = match mv.kind {
-                MoveKind::Normal => egui::Color32::from_rgb(90, 230, 130),
                 MoveKind::Escape => egui::Color32::from_rgb(140, 115, 255),
+                _ => egui::Color32::from_rgb(90, 230, 130),
             };
         }
         if square == centre {

@@ -42,10 +42,18 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
         ui.label(format!("{}: {}", variant.side_name(side), seat_name(game.seats[side.index()])));
     }
     show_notice(ui, params);
+    super::turn::show(ui, game, &mut params.selection, &mut params.actions);
     ui.separator();
     ui.label("Captured");
     for side in Side::BOTH {
-        let lost: Vec<&str> = game.captured(side).iter().map(|&p| variant.kind(p.kind).name.as_str()).collect();
+        let lost: Vec<String> = (0..variant.kinds().len())
+            .map(|k| jetan_rules::KindId(k as u8))
+            .filter_map(|kind| {
+                let count = position.captured(side, kind);
+                let name = &variant.kind(kind).name;
+                (count > 0).then(|| if count == 1 { name.clone() } else { format!("{name} ×{count}") })
+            })
+            .collect();
         ui.label(format!(
             "{}: {}",
             variant.side_name(side),
@@ -56,10 +64,10 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     ui.label("Moves");
     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
         egui::Grid::new("moves").striped(true).show(ui, |ui| {
-            for (number, pair) in game.history.chunks(2).enumerate() {
+            for (number, pair) in game.turns().chunks(2).enumerate() {
                 ui.label(format!("{}.", number + 1));
-                for played in pair {
-                    ui.monospace(&played.text);
+                for (_, text) in pair {
+                    ui.monospace(text);
                 }
                 ui.end_row();
             }

@@ -115,8 +115,6 @@ enum Flow {
     Stopped,
 }
 
-/// A move that is never played: fills the principal-variation table.
-
 /// One search in progress.
 pub(crate) struct Search<'a> {
     /// The position searched, moves played and taken back as the search goes.

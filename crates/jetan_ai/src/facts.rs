@@ -123,7 +123,10 @@ impl Facts {
     /// orders them among the rest).
     pub fn early_legal(&self, position: &Position, mv: Move) -> bool {
         mv.kind == MoveKind::Normal
-            && mv.lead().and_then(|lead| position.piece_at(lead.from)).is_some_and(|piece| !self.shuns[piece.kind.index()])
+            && mv
+                .lead()
+                .and_then(|lead| position.piece_at(lead.from))
+                .is_some_and(|piece| !self.shuns[piece.kind.index()])
             && position.is_legal(mv)
     }
 
@@ -192,9 +195,8 @@ mod tests {
                 let other_wins = other.legal_moves().iter().any(|mv| wins(&other, mv));
                 assert_eq!(facts.royal_attacked(position, us), other_wins, "{choices:?} {text}");
                 for mv in position.legal_moves() {
-                    let early =
-                        mv.kind == MoveKind::Normal
-                            && !facts.shuns[position.piece_at(mv.lead().unwrap().from).unwrap().kind.index()];
+                    let early = mv.kind == MoveKind::Normal
+                        && !facts.shuns[position.piece_at(mv.lead().unwrap().from).unwrap().kind.index()];
                     assert_eq!(facts.early_legal(position, mv), early);
                 }
             }

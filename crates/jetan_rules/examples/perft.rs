@@ -36,7 +36,8 @@ fn run() -> Result<(), String> {
         .ok_or("usage: perft DEPTH [MOVES] [--runs N] [--variant FILE] [--option id=choice]")?
         .parse()
         .map_err(|e| format!("DEPTH: {e}"))?;
-    let path = variant.unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron").into());
+    let path =
+        variant.unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron").into());
     let variant = Variant::load_file(Path::new(&path)).map_err(|e| e.to_string())?;
     let variant = Arc::new(variant.with_choice_args(&options).map_err(|e| e.to_string())?);
     let mut position = Position::start(variant);

@@ -99,5 +99,3 @@ impl Position {
         }
     }
 }
-
-

@@ -81,7 +81,11 @@ impl Position {
         variant.kind(piece.kind).promotion.is_some()
             && piece.home.is_some()
             && variant.geometry().rank(to) == self.far_rank(side)
-            && !variant.rules().endings.iter().any(|e| matches!(e, Ending::Reaches { kinds, .. } if kinds.contains(&piece.kind)))
+            && !variant
+                .rules()
+                .endings
+                .iter()
+                .any(|e| matches!(e, Ending::Reaches { kinds, .. } if kinds.contains(&piece.kind)))
     }
 
     /// Appends `mv` with each choice for its first promoter in `promoters` (none, or one of the

@@ -4,7 +4,7 @@
 
 use crate::list::List;
 use crate::movegen::Scope;
-use crate::{Dir, Gender, Move, MoveKind, Position, Square, SquadForm, SquadRanks, SquareSet, Step};
+use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, SquadRanks, Square, SquareSet, Step};
 
 /// The most followers one group move has.
 const MAX_FOLLOWERS: usize = 8;

@@ -45,8 +45,8 @@ mod walk_table;
 mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
-pub use movement::{Dirs, Mix, Movement, Order, RelDir};
 pub use list::List;
+pub use movement::{Dirs, Mix, Movement, Order, RelDir};
 pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step};
 pub use notation::NotationError;
 pub use perft::{divide, perft};

@@ -170,8 +170,10 @@ impl Position {
             targets = targets.minus(threatened.landing());
             if !variant.rules().threats.pass_through && !targets.is_empty() {
                 let danger = threatened.before();
-                targets =
-                    targets.iter().filter(|&to| self.walk_avoiding(piece, from, to, &occupied, &danger).is_some()).collect();
+                targets = targets
+                    .iter()
+                    .filter(|&to| self.walk_avoiding(piece, from, to, &occupied, &danger).is_some())
+                    .collect();
             }
         }
         targets

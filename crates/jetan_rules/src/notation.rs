@@ -111,7 +111,8 @@ impl Position {
                 }
             }
             let n = best.first().map_or(1, |&(n, _)| n);
-            let mv = position.one_match(&rest[..n].join("; "), &rest[..n], best.into_iter().map(|(_, m)| m).collect())?;
+            let mv =
+                position.one_match(&rest[..n].join("; "), &rest[..n], best.into_iter().map(|(_, m)| m).collect())?;
             position.play(mv);
             plies.push(mv);
             next += n;
@@ -180,7 +181,8 @@ impl Position {
             Some((label, squares)) => (Some(label), squares),
             None => (None, first.as_str()),
         };
-        let Some((from, to)) = squares.split_once('-').and_then(|(f, t)| Some((geometry.parse(f)?, geometry.parse(t)?)))
+        let Some((from, to)) =
+            squares.split_once('-').and_then(|(f, t)| Some((geometry.parse(f)?, geometry.parse(t)?)))
         else {
             return String::new();
         };
@@ -225,7 +227,8 @@ fn parts_match(written: &[String], candidate: &[String]) -> bool {
     let mut used = vec![false; candidate.len()];
     written.iter().all(|part| {
         let found = candidate.iter().enumerate().position(|(i, c)| {
-            !used[i] && (c == part || (!part.contains(' ') && c.split_once(' ').is_some_and(|(_, squares)| squares == part)))
+            !used[i]
+                && (c == part || (!part.contains(' ') && c.split_once(' ').is_some_and(|(_, squares)| squares == part)))
         });
         found.map(|i| used[i] = true).is_some()
     })

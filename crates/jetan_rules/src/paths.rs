@@ -16,8 +16,9 @@ impl Position {
         let lifted: SquareSet = mv.steps.iter().map(|s| s.from).collect();
         let occupied = self.occupied().minus(lifted);
         let leads = |step: &&Step| {
-            self.board[step.from.index()]
-                .is_some_and(|piece| self.walk_avoiding(piece, step.from, step.to, &occupied, &SquareSet::EMPTY).is_some())
+            self.board[step.from.index()].is_some_and(|piece| {
+                self.walk_avoiding(piece, step.from, step.to, &occupied, &SquareSet::EMPTY).is_some()
+            })
         };
         mv.steps.iter().find(leads).or(mv.steps.first()).copied()
     }
@@ -63,7 +64,10 @@ impl Position {
                 let mut path: Vec<Square> = if mv.kind == MoveKind::Deploy {
                     vec![step.from, step.to]
                 } else {
-                    let (df, dr) = (geometry.file(step.from) - geometry.file(origin), geometry.rank(step.from) - geometry.rank(origin));
+                    let (df, dr) = (
+                        geometry.file(step.from) - geometry.file(origin),
+                        geometry.rank(step.from) - geometry.rank(origin),
+                    );
                     let shifted: Option<Vec<Square>> = lead.iter().map(|&s| geometry.offset(s, df, dr)).collect();
                     shifted.unwrap_or_else(|| vec![step.from, step.to])
                 };

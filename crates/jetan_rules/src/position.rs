@@ -40,7 +40,8 @@ pub enum Phase {
 }
 
 /// The most squares one move changes (steps' both ends, removals, homes, turned allegiances).
-const MAX_TOUCHED: usize = 2 * crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS + 2 * crate::moves::MAX_PROMOTIONS + 8;
+const MAX_TOUCHED: usize =
+    2 * crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS + 2 * crate::moves::MAX_PROMOTIONS + 8;
 
 /// What [`Position::undo`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -423,7 +424,10 @@ impl Position {
             Phase::Charge { files, moved, submoves } => {
                 let files = (0..32).filter(|f| files & 1 << f != 0).fold(0, |h, f| h ^ zobrist.charge_files[f]);
                 let moved = moved.iter().fold(0, |h, s| h ^ zobrist.charge_moved[s.index()]);
-                zobrist.charge ^ files ^ moved ^ u64::from(submoves > 0).wrapping_mul(zobrist.north_to_move.rotate_left(7))
+                zobrist.charge
+                    ^ files
+                    ^ moved
+                    ^ u64::from(submoves > 0).wrapping_mul(zobrist.north_to_move.rotate_left(7))
             }
         }
     }

@@ -87,7 +87,8 @@ impl Position {
             write!(text, " {winner}#{reason}").expect("writing to a String");
         }
         if let Phase::Charge { files, moved, submoves } = self.phase {
-            let files: String = (0..geometry.files).filter(|f| files & 1 << f != 0).map(|f| (b'a' + f) as char).collect();
+            let files: String =
+                (0..geometry.files).filter(|f| files & 1 << f != 0).map(|f| (b'a' + f) as char).collect();
             let moved = squares_text(geometry, moved.iter());
             write!(text, " charge:{}:{moved}:{submoves}", or_dash(files)).expect("writing to a String");
         }
@@ -127,7 +128,9 @@ impl Position {
         let turned: Vec<Square> = turned
             .split(',')
             .filter(|name| !name.is_empty())
-            .map(|name| position.variant.geometry().parse(name).ok_or_else(|| err(format!("bad square `{name}` in turned:"))))
+            .map(|name| {
+                position.variant.geometry().parse(name).ok_or_else(|| err(format!("bad square `{name}` in turned:")))
+            })
             .collect::<Result<_, _>>()?;
         for (square, piece) in position.pieces().collect::<Vec<_>>() {
             let side = if turned.contains(&square) { piece.owner.opponent() } else { piece.owner };
@@ -162,7 +165,8 @@ impl Position {
                     let geometry = geometry_of(&position);
                     let bad = || err(format!("bad home `{pair}`"));
                     let (square, home) = pair.split_once('=').ok_or_else(bad)?;
-                    let (square, home) = (geometry.parse(square).ok_or_else(bad)?, geometry.parse(home).ok_or_else(bad)?);
+                    let (square, home) =
+                        (geometry.parse(square).ok_or_else(bad)?, geometry.parse(home).ok_or_else(bad)?);
                     let piece = position.take(square).filter(|p| p.home.is_some()).ok_or_else(bad)?;
                     position.put(square, Piece { home: Some(home), ..piece });
                 }

@@ -10,7 +10,7 @@ use crate::tables::Tables;
 use crate::zobrist::Zobrist;
 use crate::{
     Change, ChargeRule, ChoiceError, Ending, EscapeRule, Geometry, KindId, LoadError, LoadErrors, Location, Movement,
-    Piece, PromotionClass, RuleOption, Side, SmallArmies, Square, SquadRule, Threats, Verdict,
+    Piece, PromotionClass, RuleOption, Side, SmallArmies, SquadRule, Square, Threats, Verdict,
 };
 
 /// A piece's gender, which squads, charm and capture limits read.

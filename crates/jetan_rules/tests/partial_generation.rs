@@ -41,10 +41,10 @@ fn positions() -> impl Iterator<Item = (&'static [&'static str], Position)> {
 fn captures_are_the_legal_moves_that_land_on_a_piece() {
     for (choices, position) in positions() {
         let legal = position.legal_moves();
-        let expected: Vec<Move> = legal.iter().copied().filter(|m| position.piece_at(m.lead().unwrap().to).is_some()).collect();
+        let expected: Vec<Move> =
+            legal.iter().copied().filter(|m| position.piece_at(m.lead().unwrap().to).is_some()).collect();
         // It appends, as `generate` does.
-        let mut captures =
-            vec![Move::single(jetan_rules::Square(0), jetan_rules::Square(0), MoveKind::Normal)];
+        let mut captures = vec![Move::single(jetan_rules::Square(0), jetan_rules::Square(0), MoveKind::Normal)];
         position.generate_captures(&mut captures);
         assert_eq!(captures[1..], expected[..], "{choices:?} {}", position.to_text());
     }

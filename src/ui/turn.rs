@@ -1,0 +1,64 @@
+//! The part of the side panel for moves that aren't a click on the board: a Charge in progress,
+//! the turn actions (declare or end a Charge, Rapid Deployment), and the list to choose from
+//! when several moves fit the clicks (a promotion's choices).
+
+use bevy_egui::egui;
+use jetan_rules::{Move, MoveKind, Phase, Position};
+
+use bevy::prelude::MessageWriter;
+
+use crate::ai_player::Seat;
+use crate::board::Selection;
+use crate::game::{Game, GameAction};
+
+pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &mut Selection, actions: &mut MessageWriter<GameAction>) {
+    if game.outcome().is_some() || game.seat_to_move() != Seat::Human {
+        return;
+    }
+    let position = &game.position;
+    if let Phase::Charge { submoves, .. } = position.phase() {
+        ui.label(egui::RichText::new(format!("Charge! {submoves} sub-moves made; one piece per file")).strong());
+    }
+    let mut chosen = None;
+    for &mv in game.turn_actions() {
+        if ui.button(action_label(position, mv)).clicked() {
+            chosen = Some(mv);
+        }
+    }
+    if !selection.choices.is_empty() {
+        ui.label("Choose the move:");
+        for &mv in &selection.choices {
+            let label = format!("{}\n{}", choice_label(position, mv), position.move_text(mv));
+            if ui.button(label).clicked() {
+                chosen = Some(mv);
+            }
+        }
+    }
+    if let Some(mv) = chosen {
+        actions.write(GameAction::Play(mv));
+        *selection = Default::default();
+    }
+}
+
+/// The button of a turn action.
+fn action_label(position: &Position, mv: Move) -> String {
+    let geometry = position.variant().geometry();
+    match mv.kind {
+        MoveKind::Charge => "Declare a Charge".into(),
+        MoveKind::EndCharge => "End the Charge".into(),
+        _ => match mv.lead() {
+            Some(step) => format!("Rapid Deployment: advance rank {}", geometry.rank(step.from) + 1),
+            None => position.move_text(mv),
+        },
+    }
+}
+
+/// What distinguishes one of several moves the same clicks fit: what its promotions bring back.
+fn choice_label(position: &Position, mv: Move) -> String {
+    let variant = position.variant();
+    if mv.promotions.is_empty() {
+        return "No promotion".into();
+    }
+    let brought: Vec<&str> = mv.promotions.iter().map(|p| variant.kind(p.kind).name.as_str()).collect();
+    format!("Bring back the {}", brought.join(" and the "))
+}
