@@ -47,7 +47,7 @@ impl Mark {
     fn mesh(self) -> Mesh {
         match self {
             Mark::Selected | Mark::Capture | Mark::Danger => Torus { minor_radius: 0.04, major_radius: 0.42 }.into(),
-            Mark::Joinable => Torus { minor_radius: 0.03, major_radius: 0.34 }.into(),
+            Mark::Joinable => Torus { minor_radius: 0.05, major_radius: 0.47 }.into(),
             Mark::Target => Cylinder::new(0.16, 0.02).into(),
             Mark::Escape => Cuboid::new(0.26, 0.02, 0.26).into(),
             Mark::LastMove => Cuboid::new(0.94, 0.01, 0.94).into(),

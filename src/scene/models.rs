@@ -83,7 +83,8 @@ impl Part {
 #[derive(Resource, Default)]
 struct ModelAssets {
     meshes: HashMap<String, Handle<Mesh>>,
-    materials: HashMap<(Side, Paint), Handle<StandardMaterial>>,
+    /// By side, the side's name (which picks its colours) and paint.
+    materials: HashMap<(Side, String, Paint), Handle<StandardMaterial>>,
 }
 
 /// Gives every new token its kind's model.
@@ -110,10 +111,12 @@ fn dress_tokens(
             .id();
         for part in parts(&kind.id, token.piece.kind.index()) {
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
+            let side = painted(token.piece, part.paint);
+            let name = variant.side_name(side).to_string();
             let material = assets
                 .materials
-                .entry((painted(token.piece, part.paint), part.paint))
-                .or_insert_with(|| materials.add(material(painted(token.piece, part.paint), part.paint)))
+                .entry((side, name.clone(), part.paint))
+                .or_insert_with(|| materials.add(material(side, &name, part.paint)))
                 .clone();
             commands.spawn((
                 Mesh3d(mesh),
@@ -134,16 +137,16 @@ fn painted(piece: jetan_rules::Piece, paint: Paint) -> Side {
     }
 }
 
-fn material(side: Side, paint: Paint) -> StandardMaterial {
+fn material(side: Side, name: &str, paint: Paint) -> StandardMaterial {
     match paint {
         Paint::Body => StandardMaterial {
-            base_color: Palette::body(side),
+            base_color: Palette::body(side, name),
             perceptual_roughness: 0.35,
             reflectance: 0.6,
             ..default()
         },
         Paint::Trim => StandardMaterial {
-            base_color: Palette::trim(side),
+            base_color: Palette::trim(side, name),
             metallic: if side == Side::South { 0.9 } else { 0.1 },
             perceptual_roughness: 0.3,
             ..default()

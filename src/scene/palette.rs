@@ -36,19 +36,24 @@ impl Palette {
     /// A piece that may join the selected one's move.
     pub const JOINABLE: Color = Color::srgb(0.2, 0.85, 0.85);
 
-    /// A side's main colour: black (South) or orange (North) in classic Jetan.
-    pub fn body(side: Side) -> Color {
-        match side {
-            Side::South => Color::srgb(0.02, 0.02, 0.025),
-            Side::North => Color::srgb(1.0, 0.66, 0.16),
+    /// A side's main colour, by the name the variant gives the side (classic Black and Orange,
+    /// Sarang and Jeddara Red and Blue); black for South and orange for North otherwise.
+    pub fn body(side: Side, name: &str) -> Color {
+        match (name.to_ascii_lowercase().as_str(), side) {
+            ("red", _) => Color::srgb(0.50, 0.04, 0.04),
+            ("blue", _) => Color::srgb(0.10, 0.26, 0.72),
+            ("orange", _) | (_, Side::North) => Color::srgb(1.0, 0.66, 0.16),
+            _ => Color::srgb(0.02, 0.02, 0.025),
         }
     }
 
     /// A side's trim, which keeps its pieces apart from the squares of their own colour.
-    pub fn trim(side: Side) -> Color {
-        match side {
-            Side::South => Color::srgb(0.85, 0.68, 0.30),
-            Side::North => Color::srgb(0.98, 0.93, 0.82),
+    pub fn trim(side: Side, name: &str) -> Color {
+        match (name.to_ascii_lowercase().as_str(), side) {
+            ("red", _) => Color::srgb(0.95, 0.78, 0.35),
+            ("blue", _) => Color::srgb(0.88, 0.92, 1.0),
+            ("orange", _) | (_, Side::North) => Color::srgb(0.98, 0.93, 0.82),
+            _ => Color::srgb(0.85, 0.68, 0.30),
         }
     }
 }

@@ -16,8 +16,9 @@
 //! - the homes of pieces that promote and stand away from home, `homes:` then `square=home`
 //!   pairs, comma-separated (`homes:d11=d2`).
 //!
-//! - the pieces with allegiance serving the side that doesn't own them, `turned:` then their
-//!   squares, comma-separated (`turned:f7`); without it every such piece serves its owner.
+//! - in variants with allegiance, the pieces serving the side that doesn't own them, `turned:`
+//!   then their squares, comma-separated, or `-` (`turned:f7`); without it each serves the side
+//!   with more pieces, as at the start of a turn.
 //!
 //! The fields after the ply may come in any order.
 
@@ -101,7 +102,7 @@ impl Position {
             write!(text, " homes:{}", away.join(",")).expect("writing to a String");
         }
         let turned: Vec<Square> = self.pieces().filter(|(_, p)| p.side != p.owner).map(|(s, _)| s).collect();
-        if !turned.is_empty() {
+        if self.variant.has_allegiance {
             write!(text, " turned:{}", squares_text(geometry, turned.into_iter())).expect("writing to a String");
         }
         text
@@ -124,19 +125,18 @@ impl Position {
             other => return Err(err(format!("side to move must be `s` or `n`, not `{other}`"))),
         };
         let mut position = Position::from_pieces(variant, &pieces, to_move);
-        let turned = fields[5..].iter().find_map(|f| f.strip_prefix("turned:")).unwrap_or("");
-        let turned: Vec<Square> = turned
-            .split(',')
-            .filter(|name| !name.is_empty())
-            .map(|name| {
-                position.variant.geometry().parse(name).ok_or_else(|| err(format!("bad square `{name}` in turned:")))
-            })
-            .collect::<Result<_, _>>()?;
-        for (square, piece) in position.pieces().collect::<Vec<_>>() {
-            let side = if turned.contains(&square) { piece.owner.opponent() } else { piece.owner };
-            if side != piece.side {
-                position.take(square);
-                position.put(square, Piece { side, ..piece });
+        if let Some(turned) = fields[5..].iter().find_map(|f| f.strip_prefix("turned:")) {
+            let geometry = position.variant.geometry();
+            let mut serving_other = Vec::new();
+            for name in turned.split(',').filter(|name| *name != "-") {
+                serving_other.push(geometry.parse(name).ok_or_else(|| err(format!("bad square `{name}` in turned:")))?);
+            }
+            for (square, piece) in position.pieces().collect::<Vec<_>>() {
+                let side = if serving_other.contains(&square) { piece.owner.opponent() } else { piece.owner };
+                if side != piece.side {
+                    position.take(square);
+                    position.put(square, Piece { side, ..piece });
+                }
             }
         }
         if fields[2] != "-" {
