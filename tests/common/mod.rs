@@ -1,0 +1,104 @@
+//! Helpers shared by the headless game tests: an app on an asset folder, frames, clicks.
+
+#![allow(dead_code, reason = "each test file uses its own subset of the helpers")]
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bevy::asset::AssetPlugin;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use jetan::ai_player::Seat;
+use jetan::animation::{Appearing, Leaving, Walking};
+use jetan::board::PieceToken;
+use jetan::game::{Game, SquareClicked};
+use jetan::records::SaveDir;
+use jetan::settings::{Players, Settings};
+use jetan::variant_asset::VariantDir;
+use jetan::{GameLogicPlugin, Launch};
+use jetan_rules::Square;
+
+/// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
+pub fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
+    ));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    app.insert_resource(Launch { variant: Some(variant.into()), ..default() });
+    app.insert_resource(VariantDir(assets.join("variants")));
+    app.insert_resource(SaveDir(saves.to_path_buf()));
+    app.add_plugins(GameLogicPlugin);
+    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
+    app
+}
+
+/// A fresh folder for a test's files.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jetan-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Updates the app until `done` holds (waiting in real time for asset loading), or panics.
+pub fn update_until(app: &mut App, what: &str, done: impl Fn(&mut World) -> bool) {
+    let started = Instant::now();
+    while !done(app.world_mut()) {
+        assert!(started.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The repository's asset folder.
+pub fn repo_assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+}
+
+/// A game started on a variant, saving to a fresh folder.
+pub fn started(assets: &Path, variant: &str) -> App {
+    started_saving_to(assets, variant, &temp_dir("saves"))
+}
+
+/// A game started on a variant, saving to `saves`.
+pub fn started_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
+    let mut app = app_saving_to(assets, variant, saves);
+    update_until(&mut app, "the game to start", |world| {
+        world.contains_resource::<Game>() && world.query::<&PieceToken>().iter(world).count() > 0
+    });
+    app
+}
+
+/// The square a name stands for on the game's board.
+pub fn square(app: &App, name: &str) -> Square {
+    app.world().resource::<Game>().position.variant().geometry().parse(name).unwrap()
+}
+
+/// The token standing on a square, if any.
+pub fn token_on(world: &mut World, square: Square) -> Option<Entity> {
+    let mut tokens = world.query::<(Entity, &PieceToken)>();
+    tokens.iter(world).find(|(_, t)| t.square == square).map(|(e, _)| e)
+}
+
+/// Clicks a square and runs a frame.
+pub fn click(app: &mut App, name: &str) {
+    let square = square(app, name);
+    app.world_mut().write_message(SquareClicked(square));
+    app.update();
+}
+
+/// Runs frames until no piece is moving, leaving or appearing.
+pub fn settle(app: &mut App) {
+    for _ in 0..400 {
+        let world = app.world_mut();
+        let busy =
+            world.query_filtered::<(), Or<(With<Walking>, With<Leaving>, With<Appearing>)>>().iter(world).count();
+        if busy == 0 {
+            return;
+        }
+        app.update();
+    }
+    panic!("the animations never ended");
+}
