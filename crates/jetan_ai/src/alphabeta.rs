@@ -369,6 +369,13 @@ impl Search<'_> {
 
     /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
     /// principal variation search. Updates the node's best; says whether it cut off.
+    /// The score, for the side that just moved, of the position after its move at `ply`,
+    /// searched `depth` plies deep in the window (`alpha`, `beta`); `same` when that side moves
+    /// again (a Charge).
+    fn child(&mut self, same: bool, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if same { self.negamax(depth, ply + 1, alpha, beta) } else { -self.negamax(depth, ply + 1, -beta, -alpha) }
+    }
+
     fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
         let Node { depth, ply, beta, in_danger, .. } = *node;
         let alpha = node.alpha;
@@ -388,22 +395,24 @@ impl Search<'_> {
         }
         let index = node.searched;
         node.searched += 1;
+        // A Charge's plies are the same side's: its children are scored from its own side.
+        let same = self.position.to_move() == side;
         let score = if exposed {
             -(WIN - (ply + 2) as i32)
         } else if index == 0 {
-            -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            self.child(same, depth - 1, ply, alpha, beta)
         } else {
             let reduction = if quiet && !in_danger && depth >= 3 && index >= 3 && !threatens() {
                 1 + i32::from(depth >= 5 && index >= 8)
             } else {
                 0
             };
-            let mut score = -self.negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+            let mut score = self.child(same, depth - 1 - reduction, ply, alpha, alpha + 1);
             if score > alpha && reduction > 0 {
-                score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                score = self.child(same, depth - 1, ply, alpha, alpha + 1);
             }
             if score > alpha && score < beta {
-                score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                score = self.child(same, depth - 1, ply, alpha, beta);
             }
             score
         };

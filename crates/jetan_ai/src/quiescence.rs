@@ -61,6 +61,8 @@ impl Search<'_> {
             let undo = self.position.play(mv);
             let score = if self.exposes_royal(side) {
                 -(WIN - (ply + 2) as i32)
+            } else if self.position.to_move() == side {
+                self.quiesce(ply + 1, alpha, beta, depth + 1)
             } else {
                 -self.quiesce(ply + 1, -beta, -alpha, depth + 1)
             };

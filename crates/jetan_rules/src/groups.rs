@@ -1,6 +1,8 @@
-//! Group moves (RULES.md §5.0–5.2): an escort taking an adjacent female along, and a squad's
-//! leader moving with the pieces around it. The group is lifted off the board, the mover's
-//! walk is judged against what remains, and each follower lands as far away as the mover did.
+//! Group moves (RULES.md §5.0–5.2, §5.8): an escort taking an adjacent female along, a squad's
+//! leader moving with the pieces around it (and, where the rules say so, the females its
+//! escorts take along), an airship carrying passengers. The group is lifted off the board, the
+//! mover's walk is judged against what remains, and each follower lands as far away as the
+//! mover did.
 
 use crate::list::List;
 use crate::movegen::Scope;
@@ -28,6 +30,11 @@ impl Position {
                 self.moves_with(scope, from, &members, within, out);
             }
         }
+        if kind.carries > 0 {
+            for passengers in self.neighbour_sets(scope, from, kind.carries, |_| true) {
+                self.moves_with(scope, from, &passengers, within, out);
+            }
+        }
     }
 
     /// The friendly females orthogonally next to `from` that may be escorted.
@@ -41,34 +48,68 @@ impl Position {
         })
     }
 
-    /// Every set of members the leader on `from` may take along, by the variant's squad rule.
+    /// Every set of members the leader on `from` may take along, by the variant's squad rule
+    /// (with, if it says so, one female beside each escort of the squad).
     fn squads(&self, scope: &Scope, from: Square) -> Vec<Followers> {
         let rule = self.variant.rules().squads.expect("squads are on");
-        let geometry = self.variant.geometry();
         let leader = self.board[from.index()].expect("a leader stands on its square").kind;
-        // The 8 neighbours in Dir::ALL order; bit i is Dir::ALL[i].
+        let follows = |kind| match rule.ranks {
+            SquadRanks::Lower => kind > leader,
+            SquadRanks::LowerOrEqual => kind >= leader,
+        };
+        let sets = self.neighbour_sets(scope, from, rule.members, |mask| match rule.form {
+            // The 2 x 2 blocks holding the leader: N+NE+E, E+SE+S, S+SW+W, W+NW+N.
+            SquadForm::Block => [0b0000_0111u8, 0b0001_1100, 0b0111_0000, 0b1100_0001].iter().any(|&b| mask & !b == 0),
+            SquadForm::Around => true,
+        });
+        let sets = sets
+            .into_iter()
+            .filter(|set| set.iter().all(|&s| follows(self.board[s.index()].expect("members are pieces").kind)));
+        if !rule.escorts {
+            return sets.collect();
+        }
+        let mut all = Vec::new();
+        for members in sets {
+            let group: Vec<Square> = std::iter::once(from).chain(members.iter().copied()).collect();
+            self.add_escorted(scope, &group, members, &mut all);
+        }
+        all
+    }
+
+    /// `members` with, for each of the `escorts` (the squad's pieces, the leader first), no
+    /// female or one of the free females beside it, appended to `out`. An escorted female
+    /// escorts no one.
+    fn add_escorted(&self, scope: &Scope, escorts: &[Square], members: Followers, out: &mut Vec<Followers>) {
+        let Some((&escort, rest)) = escorts.split_first() else {
+            out.push(members);
+            return;
+        };
+        self.add_escorted(scope, rest, members, out);
+        let is_escort = self.board[escort.index()].is_some_and(|p| self.variant.kind(p.kind).escort);
+        if !is_escort || members.is_full() {
+            return;
+        }
+        for female in self.escortable(scope, escort).filter(|&f| f != escorts[0] && !members.contains(&f)) {
+            let mut more = members;
+            more.push(female);
+            self.add_escorted(scope, rest, more, out);
+        }
+    }
+
+    /// Every set of 1 to `most` movable friendly pieces on the 8 squares around `from` whose
+    /// mask (bit i for `Dir::ALL[i]`) passes `shape`.
+    fn neighbour_sets(&self, scope: &Scope, from: Square, most: u8, shape: impl Fn(u8) -> bool) -> Vec<Followers> {
+        let geometry = self.variant.geometry();
         let mut eligible = 0u8;
         let mut squares = [Square::default(); 8];
         for (i, dir) in Dir::ALL.into_iter().enumerate() {
-            let Some(square) = geometry.step(from, dir) else { continue };
-            let Some(piece) = self.board[square.index()] else { continue };
-            let follows = match rule.ranks {
-                SquadRanks::Lower => piece.kind > leader,
-                SquadRanks::LowerOrEqual => piece.kind >= leader,
-            };
-            if follows && scope.movable.contains(square) {
+            if let Some(square) = geometry.step(from, dir).filter(|&s| scope.movable.contains(s)) {
                 eligible |= 1 << i;
                 squares[i] = square;
             }
         }
-        // The 2 x 2 blocks holding the leader: N+NE+E, E+SE+S, S+SW+W, W+NW+N.
-        const BLOCKS: [u8; 4] = [0b0000_0111, 0b0001_1100, 0b0111_0000, 0b1100_0001];
-        let fits = |mask: u8| match rule.form {
-            SquadForm::Block => BLOCKS.iter().any(|&block| mask & !block == 0),
-            SquadForm::Around => true,
-        };
         (1..=255u8)
-            .filter(|&mask| mask & !eligible == 0 && mask.count_ones() <= rule.members as u32 && fits(mask))
+            .filter(|&mask| mask & !eligible == 0 && mask.count_ones() <= most as u32 && shape(mask))
             .map(|mask| (0..8).filter(|i| mask & 1 << i != 0).map(|i| squares[i]).collect())
             .collect()
     }

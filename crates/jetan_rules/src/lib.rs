@@ -16,6 +16,7 @@
 
 #![deny(missing_docs)]
 
+mod banths;
 mod charge;
 mod effects;
 mod error;

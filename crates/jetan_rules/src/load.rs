@@ -175,6 +175,11 @@ impl Checker<'_> {
                 allegiance: false,
                 lands_on_empty: false,
                 side_kill: false,
+                ownerless: false,
+                carries: 0,
+                strike: None,
+                directs: None,
+                succeeds: None,
             };
             for ability in &piece.abilities {
                 match ability.map(&mut |k| self.kind(k)) {
@@ -199,6 +204,14 @@ impl Checker<'_> {
                     Ability::Allegiance => kind.allegiance = true,
                     Ability::LandsOnEmpty => kind.lands_on_empty = true,
                     Ability::SideKill => kind.side_kill = true,
+                    Ability::Ownerless => kind.ownerless = true,
+                    Ability::Carries(n) => kind.carries = n,
+                    Ability::Strike { reach, max } => kind.strike = Some((reach, max)),
+                    Ability::Directs { reach, moves } => {
+                        self.movement(&piece.id, &moves);
+                        kind.directs = Some((reach, moves));
+                    }
+                    Ability::Succeeds { kind: heir, title } => kind.succeeds = Some((heir, title.value)),
                 }
             }
             kinds.push(kind);

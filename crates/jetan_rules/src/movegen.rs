@@ -9,7 +9,9 @@ use std::collections::HashSet;
 
 use crate::list::List;
 use crate::threats::Threatened;
-use crate::{EscapeWhen, MAX_STEPS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet, Step};
+use crate::{
+    EscapeWhen, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet, Step,
+};
 
 /// What one ply's move generation knows before looking at any piece.
 pub(crate) struct Scope {
@@ -22,11 +24,14 @@ pub(crate) struct Scope {
     pub movable: SquareSet,
     /// Whether squads may move this ply.
     pub squads: bool,
-    /// Whether escapes may be made this ply.
-    pub escapes: bool,
+    /// Whether this ply is a whole turn (not a Charge's sub-move): escapes and strikes may be
+    /// made.
+    pub turn: bool,
     /// The steps of the group moves generated so far, so that a group that several of its
     /// pieces could lead is generated once.
     pub seen: RefCell<HashSet<List<Step, MAX_STEPS>>>,
+    /// The removals of the strikes generated so far, so that each set is struck once.
+    pub seen_removals: RefCell<HashSet<List<Square, MAX_REMOVALS>>>,
 }
 
 impl Position {
@@ -42,6 +47,11 @@ impl Position {
     /// Charge, or ending one.
     pub fn generate(&self, moves: &mut Vec<Move>) {
         if self.outcome.is_some() {
+            return;
+        }
+        if self.phase == Phase::BanthStep {
+            self.banth_steps(moves);
+            moves.push(Move::declaration(MoveKind::Pass));
             return;
         }
         let scope = self.scope();
@@ -62,6 +72,7 @@ impl Position {
                     moves.push(Move::declaration(MoveKind::EndCharge));
                 }
             }
+            Phase::BanthStep => unreachable!("handled above"),
         }
     }
 
@@ -117,15 +128,19 @@ impl Position {
         let occupied = self.occupied();
         let mut movable = own.minus(self.charmed(self.to_move));
         let rules = self.variant.rules();
-        let (squads, escapes) = match self.phase {
+        let (squads, turn) = match self.phase {
             Phase::Turn => (rules.squads.is_some(), true),
             Phase::Charge { files, moved, .. } => {
                 let geometry = self.variant.geometry();
                 movable = movable.minus(moved).iter().filter(|&s| files & 1 << geometry.file(s) == 0).collect();
                 (rules.squads.is_some() && rules.charge.is_some_and(|c| c.squads), false)
             }
+            Phase::BanthStep => {
+                movable = SquareSet::EMPTY;
+                (false, false)
+            }
         };
-        Scope { own, occupied, movable, squads, escapes, seen: RefCell::default() }
+        Scope { own, occupied, movable, squads, turn, seen: RefCell::default(), seen_removals: RefCell::default() }
     }
 
     /// The moves of the piece on `from` whose mover lands within `within`: single moves,
@@ -137,12 +152,19 @@ impl Position {
         for to in normal.iter() {
             self.finish(Move::single(from, to, MoveKind::Normal), out);
         }
-        if scope.escapes && self.may_escape(piece, from, &mut threatened) {
+        if scope.turn && self.may_escape(piece, from, &mut threatened) {
             for to in self.escape_targets(piece, from, normal, within, &mut threatened).iter() {
                 self.finish(Move::single(from, to, MoveKind::Escape), out);
             }
         }
         self.group_moves(scope, from, within, out);
+        let kind = self.variant.kind(piece.kind);
+        if scope.turn && kind.strike.is_some() {
+            self.strikes(scope, from, within, out);
+        }
+        if kind.directs.is_some() {
+            self.directions(from, within, out);
+        }
     }
 
     /// The squares of `within` that a piece may make a normal move to, with `occupied` and
@@ -182,7 +204,7 @@ impl Position {
     fn may_escape(&self, piece: Piece, from: Square, threatened: &mut Threatened) -> bool {
         let Some(rule) = &self.variant.kind(piece.kind).escape else { return false };
         !self.escape_used[piece.side.index()]
-            && (rule.when == EscapeWhen::Always || threatened.before().contains(from))
+            && (rule.when == EscapeWhen::Always || (threatened.before().contains(from) && self.is_attacked(from)))
             && (rule.needs.is_empty()
                 || self.occupied[piece.side.index()].iter().any(|s| {
                     self.board[s.index()].is_some_and(|p| p.owner == piece.side && rule.needs.contains(&p.kind))

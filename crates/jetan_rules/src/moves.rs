@@ -59,6 +59,14 @@ pub enum MoveKind {
     Charge,
     /// Ends a Charge.
     EndCharge,
+    /// The Sorak strike: its removals, no piece moving.
+    Strike,
+    /// Directing Wild Banths: each step is a banth's move, made one after the other.
+    Direct,
+    /// The banth step after a move: one Wild Banth steps one square.
+    BanthStep,
+    /// Leaving the banth step out.
+    Pass,
 }
 
 impl Move {

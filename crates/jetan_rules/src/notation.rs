@@ -6,6 +6,8 @@ use crate::{Move, MoveKind, Piece, Position, Square, Step};
 const CHARGE: &str = "charge";
 /// The part that ends a Charge.
 const END: &str = "end";
+/// The part that leaves the banth step out.
+const PASS: &str = "pass";
 
 /// Move text that names no legal move, or more than one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -52,6 +54,7 @@ impl Position {
         match mv.kind {
             MoveKind::Charge => return vec![CHARGE.into()],
             MoveKind::EndCharge => return vec![END.into()],
+            MoveKind::Pass => return vec![PASS.into()],
             _ => {}
         }
         let mut parts: Vec<String> =
@@ -144,7 +147,7 @@ impl Position {
     /// Whether one part has the shape of a part of a move.
     fn well_formed(&self, part: &str) -> bool {
         let geometry = self.variant.geometry();
-        if part == CHARGE || part == END {
+        if part == CHARGE || part == END || part == PASS {
             return true;
         }
         if let Some((label, square)) = part.split_once('*') {

@@ -37,7 +37,7 @@ impl Position {
             let walk = WalkRule::jumping(rule.reach, rule.walk == EscapeWalk::Exact, rule.mix);
             return first_walk(self.variant.geometry(), from, to, &walk, &|_| true).unwrap_or_else(|| vec![from, to]);
         }
-        if mv.kind == MoveKind::Deploy {
+        if matches!(mv.kind, MoveKind::Deploy | MoveKind::Direct | MoveKind::BanthStep) {
             return vec![from, to];
         }
         let kind = self.variant.kind(piece.kind);
@@ -61,16 +61,17 @@ impl Position {
         mv.steps
             .iter()
             .map(|step| {
-                let mut path: Vec<Square> = if mv.kind == MoveKind::Deploy {
-                    vec![step.from, step.to]
-                } else {
-                    let (df, dr) = (
-                        geometry.file(step.from) - geometry.file(origin),
-                        geometry.rank(step.from) - geometry.rank(origin),
-                    );
-                    let shifted: Option<Vec<Square>> = lead.iter().map(|&s| geometry.offset(s, df, dr)).collect();
-                    shifted.unwrap_or_else(|| vec![step.from, step.to])
-                };
+                let mut path: Vec<Square> =
+                    if matches!(mv.kind, MoveKind::Deploy | MoveKind::Direct | MoveKind::BanthStep) {
+                        vec![step.from, step.to]
+                    } else {
+                        let (df, dr) = (
+                            geometry.file(step.from) - geometry.file(origin),
+                            geometry.rank(step.from) - geometry.rank(origin),
+                        );
+                        let shifted: Option<Vec<Square>> = lead.iter().map(|&s| geometry.offset(s, df, dr)).collect();
+                        shifted.unwrap_or_else(|| vec![step.from, step.to])
+                    };
                 if let Some(promotion) = mv.promotions.iter().find(|p| p.at == step.to) {
                     path.push(promotion.home);
                 }

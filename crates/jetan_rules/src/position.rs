@@ -11,7 +11,8 @@ use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, Square
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
     pub(crate) board: Vec<Option<Piece>>,
-    pub(crate) occupied: [SquareSet; 2],
+    /// The squares of South's pieces, North's, and the ownerless pieces'.
+    pub(crate) occupied: [SquareSet; 3],
     pub(crate) to_move: Side,
     pub(crate) escape_used: [bool; 2],
     /// Plies played since both armies became small, if they are.
@@ -37,6 +38,8 @@ pub enum Phase {
         /// How many sub-moves have been played.
         submoves: u8,
     },
+    /// After a move, the same side may step a Wild Banth (RULES.md §5.9).
+    BanthStep,
 }
 
 /// The most squares one move changes (steps' both ends, removals, homes, turned allegiances).
@@ -91,7 +94,7 @@ impl Position {
         let mut position = Position {
             board: vec![None; variant.geometry().len()],
             variant,
-            occupied: [SquareSet::EMPTY; 2],
+            occupied: [SquareSet::EMPTY; 3],
             to_move,
             escape_used: [false; 2],
             small_armies: None,
@@ -136,7 +139,7 @@ impl Position {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> SquareSet {
-        self.occupied[0].or(self.occupied[1])
+        self.occupied[0].or(self.occupied[1]).or(self.occupied[2])
     }
 
     /// The side to move.
@@ -210,18 +213,30 @@ impl Position {
             undo.remember(self, square);
         }
         let side = self.to_move;
-        let movers: List<Piece, { crate::moves::MAX_STEPS }> =
-            mv.steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
         let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
-        for (step, &mover) in mv.steps.iter().zip(movers.iter()) {
-            if let Some(victim) = self.take(step.to) {
-                captures.push((mover, victim));
+        let mut movers: List<Piece, { crate::moves::MAX_STEPS }> = List::new();
+        if mv.kind == MoveKind::Direct {
+            // Directed banths move one after the other.
+            for step in mv.steps.iter() {
+                let banth = self.take(step.from).expect("a step starts on a piece");
+                if let Some(victim) = self.take(step.to) {
+                    captures.push((banth, victim));
+                }
+                self.put(step.to, banth);
+                movers.push(banth);
             }
-            self.put(step.to, mover);
+        } else {
+            movers = mv.steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
+            for (step, &mover) in mv.steps.iter().zip(movers.iter()) {
+                if let Some(victim) = self.take(step.to) {
+                    captures.push((mover, victim));
+                }
+                self.put(step.to, mover);
+            }
         }
         for &square in mv.removals.iter() {
             if let Some(victim) = self.take(square) {
-                captures.push((movers[0], victim));
+                captures.push((movers.first().copied().unwrap_or(victim), victim));
             }
         }
         for promotion in mv.promotions.iter() {
@@ -241,7 +256,7 @@ impl Position {
                 self.set_phase(Phase::Charge { files: 0, moved: SquareSet::EMPTY, submoves: 0 });
                 false
             }
-            (MoveKind::EndCharge, _) => true,
+            (MoveKind::EndCharge | MoveKind::BanthStep | MoveKind::Pass, _) => true,
             (_, Phase::Charge { files, mut moved, submoves }) => {
                 let geometry = self.variant.geometry();
                 let lead = mv.lead().expect("a Charge's sub-move moves a piece");
@@ -257,7 +272,13 @@ impl Position {
             }
             _ => true,
         };
-        if turn_over {
+        let banth_step = turn_over
+            && self.outcome.is_none()
+            && !matches!(mv.kind, MoveKind::BanthStep | MoveKind::Pass)
+            && self.banth_step_due();
+        if banth_step {
+            self.set_phase(Phase::BanthStep);
+        } else if turn_over {
             self.set_phase(Phase::Turn);
             self.set_to_move(side.opponent());
             self.settle_allegiances(Some(&mut undo));
@@ -269,11 +290,15 @@ impl Position {
         undo
     }
 
-    /// The enemy pieces a legal move removes: those its pieces land on, then its other removals.
+    /// The pieces a legal move removes that aren't the mover's own: those its pieces land on,
+    /// then its other removals.
     pub fn victims(&self, mv: Move) -> impl Iterator<Item = Piece> + '_ {
-        let landed = mv.steps.into_iter_copied().filter_map(move |step| self.board[step.to.index()]);
-        let removed = mv.removals.into_iter_copied().filter_map(move |square| self.board[square.index()]);
-        landed.chain(removed).filter(move |piece| piece.side != self.to_move)
+        let own = self.occupied[self.to_move.index()];
+        let landed = mv.steps.into_iter_copied().map(|step| step.to);
+        landed
+            .chain(mv.removals.into_iter_copied())
+            .filter(move |&s| !own.contains(s))
+            .filter_map(|s| self.board[s.index()])
     }
 
     /// Takes back the move `undo` came from (the last one played).
@@ -294,21 +319,24 @@ impl Position {
     }
 
     /// The ending a ply by `side` reached, given what it captured (capturer, victim): the
-    /// first of the variant's endings that matches.
+    /// first of the variant's endings that matches. A capture ending met by taking one's own
+    /// piece (a Wild Banth's doing) turns a win into a loss.
     fn ending(&self, side: Side, captures: &[(Piece, Piece)]) -> Option<Outcome> {
         let endings = &self.variant.rules().endings;
         endings.iter().enumerate().find_map(|(index, ending)| {
-            let reached = match ending {
-                Ending::Capture { victim, by, .. } => captures
-                    .iter()
-                    .any(|(mover, taken)| taken.kind == *victim && (by.is_empty() || by.contains(&mover.kind))),
-                Ending::Eliminated { kinds, .. } => !captures.is_empty() && !self.owns_any(side.opponent(), kinds),
-                Ending::Reaches { kinds, .. } => self.on_far_rank(side, kinds),
-            };
-            let result = match ending {
-                Ending::Capture { result, .. } | Ending::Eliminated { result, .. } | Ending::Reaches { result, .. } => {
-                    *result
+            let (reached, result) = match ending {
+                Ending::Capture { victim, by, result, .. } => {
+                    let taken = captures
+                        .iter()
+                        .find(|(mover, taken)| taken.kind == *victim && (by.is_empty() || by.contains(&mover.kind)));
+                    let own =
+                        taken.is_some_and(|(_, taken)| taken.owner == side && !self.variant.kind(taken.kind).ownerless);
+                    (taken.is_some(), if own { result.reversed() } else { *result })
                 }
+                Ending::Eliminated { kinds, result, .. } => {
+                    (!captures.is_empty() && !self.owns_any(side.opponent(), kinds), *result)
+                }
+                Ending::Reaches { kinds, result, .. } => (self.on_far_rank(side, kinds), *result),
             };
             reached.then(|| Outcome::of(result, side, Reason::Ending(index as u8)))
         })
@@ -357,7 +385,7 @@ impl Position {
             return;
         }
         let mut owned = [0usize; 2];
-        for (_, piece) in self.pieces() {
+        for (_, piece) in self.pieces().filter(|(_, p)| !self.variant.ownerless[p.kind.index()]) {
             owned[piece.owner.index()] += 1;
         }
         let turning: Vec<(Square, Piece)> = self
@@ -399,15 +427,29 @@ impl Position {
         self.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| self.variant.kind(p.kind).value).sum()
     }
 
+    /// Which occupancy set a piece belongs in: its side's, or the ownerless pieces'.
+    #[inline]
+    fn slot(&self, piece: Piece) -> usize {
+        if self.variant.ownerless[piece.kind.index()] { 2 } else { piece.side.index() }
+    }
+
+    /// The squares of the pieces that belong to no one.
+    #[inline]
+    pub fn ownerless(&self) -> SquareSet {
+        self.occupied[2]
+    }
+
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         self.board[square.index()] = Some(piece);
-        self.occupied[piece.side.index()].insert(square);
+        let slot = self.slot(piece);
+        self.occupied[slot].insert(square);
         self.hash ^= self.variant.zobrist.piece(piece, square);
     }
 
     pub(crate) fn take(&mut self, square: Square) -> Option<Piece> {
         let piece = self.board[square.index()].take()?;
-        self.occupied[piece.side.index()].remove(square);
+        let slot = self.slot(piece);
+        self.occupied[slot].remove(square);
         self.hash ^= self.variant.zobrist.piece(piece, square);
         Some(piece)
     }
@@ -429,6 +471,7 @@ impl Position {
                     ^ moved
                     ^ u64::from(submoves > 0).wrapping_mul(zobrist.north_to_move.rotate_left(7))
             }
+            Phase::BanthStep => zobrist.charge.rotate_left(29),
         }
     }
 

@@ -37,6 +37,33 @@ pub enum Ability<K> {
     LandsOnEmpty,
     /// After landing, removes the enemy pieces directly left and right of it that it may capture.
     SideKill,
+    /// Belongs to no one: an enemy of both sides, moved only by the banth step and by direction.
+    Ownerless,
+    /// An airship: before its move it may load up to this many friendly pieces from the 8
+    /// squares around it, who land in the same places around it.
+    Carries(u8),
+    /// Instead of moving, kills 1 to `max` enemy pieces within `reach` king steps (the Sorak strike).
+    Strike {
+        /// King steps.
+        reach: u8,
+        /// At most this many pieces.
+        max: u8,
+    },
+    /// Instead of moving, directs ownerless pieces within `reach` king steps, one after the
+    /// other, each making a move of `moves` that ends on a piece and captures it.
+    Directs {
+        /// King steps.
+        reach: u8,
+        /// How a directed piece moves.
+        moves: Movement,
+    },
+    /// Takes the title `title` once its side has no piece of kind `kind` left (Olvia, Jedda).
+    Succeeds {
+        /// The kind whose loss gives the title.
+        kind: K,
+        /// The title.
+        title: Text,
+    },
 }
 
 /// The captured pieces a promotion may bring back.
@@ -78,6 +105,11 @@ impl<K> Ability<K> {
             Ability::Allegiance => Ability::Allegiance,
             Ability::LandsOnEmpty => Ability::LandsOnEmpty,
             Ability::SideKill => Ability::SideKill,
+            Ability::Ownerless => Ability::Ownerless,
+            Ability::Carries(n) => Ability::Carries(*n),
+            Ability::Strike { reach, max } => Ability::Strike { reach: *reach, max: *max },
+            Ability::Directs { reach, moves } => Ability::Directs { reach: *reach, moves: moves.clone() },
+            Ability::Succeeds { kind, title } => Ability::Succeeds { kind: f(kind), title: title.clone() },
         }
     }
 }
@@ -215,6 +247,17 @@ pub enum Verdict {
     Draw,
     /// That side loses.
     Loss,
+}
+
+impl Verdict {
+    /// The same result seen from the other side.
+    pub fn reversed(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Draw => Verdict::Draw,
+            Verdict::Loss => Verdict::Win,
+        }
+    }
 }
 
 /// A way the game ends.

@@ -69,6 +69,16 @@ pub struct PieceKind {
     pub lands_on_empty: bool,
     /// Removes capturable enemies left and right of where it lands.
     pub side_kill: bool,
+    /// Belongs to no one.
+    pub ownerless: bool,
+    /// How many pieces it carries (airships); 0 for none.
+    pub carries: u8,
+    /// Its strike: reach and most pieces killed.
+    pub strike: Option<(u8, u8)>,
+    /// Whom it directs: reach, and how a directed piece moves.
+    pub directs: Option<(u8, Movement)>,
+    /// The title it takes once its side has lost every piece of a kind.
+    pub succeeds: Option<(KindId, String)>,
 }
 
 impl PieceKind {
@@ -132,6 +142,8 @@ pub struct Variant {
     pub(crate) has_charm: bool,
     /// Whether some kind side-kills or promotes.
     pub(crate) has_end_effects: bool,
+    /// Per kind: whether it belongs to no one (kept in its own occupancy set).
+    pub(crate) ownerless: Vec<bool>,
 }
 
 impl Variant {
@@ -217,6 +229,7 @@ impl Variant {
         let has_allegiance = kinds.iter().any(|k| k.allegiance);
         let has_charm = kinds.iter().any(|k| k.charms);
         let has_end_effects = kinds.iter().any(|k| k.side_kill || k.promotion.is_some());
+        let ownerless = kinds.iter().map(|k| k.ownerless).collect();
         Variant {
             definition,
             kinds,
@@ -228,6 +241,7 @@ impl Variant {
             has_allegiance,
             has_charm,
             has_end_effects,
+            ownerless,
         }
     }
 
