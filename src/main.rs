@@ -7,6 +7,8 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use clap::Parser;
+use jetan::records::OpenAtStart;
+use jetan::ui::{StartWindow, UiState};
 use jetan::variant_asset::asset_path;
 use jetan::{JetanPlugin, Launch};
 
@@ -29,6 +31,12 @@ struct Cli {
     /// Select the piece on this square at the start (to show its moves in a screenshot).
     #[arg(long, value_name = "SQUARE")]
     select: Option<String>,
+    /// Open a saved game (a record, as the game saves them) and play on from it.
+    #[arg(long, value_name = "FILE")]
+    open: Option<PathBuf>,
+    /// Open a window at the start: save, moves, pieces or settings (repeatable; for screenshots).
+    #[arg(long, value_name = "WINDOW")]
+    window: Vec<StartWindow>,
 }
 
 fn main() -> ExitCode {
@@ -42,7 +50,11 @@ fn main() -> ExitCode {
         select: cli.select,
         screenshot: cli.screenshot,
     };
-    match App::new().add_plugins(JetanPlugin { launch }).run() {
+    let mut app = App::new();
+    app.add_plugins(JetanPlugin { launch })
+        .insert_resource(OpenAtStart(cli.open))
+        .insert_resource(UiState::opening(&cli.window));
+    match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,
     }

@@ -1,6 +1,6 @@
 //! The game without a window or GPU: clicks become moves, moves animate into the pieces'
-//! squares, illegal clicks change nothing, and a broken variant file under hot reload keeps
-//! the last good version.
+//! squares, illegal clicks change nothing, a broken variant file under hot reload keeps the
+//! last good version, and saved games and move lists open, or fail without harm.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -11,7 +11,9 @@ use bevy::time::TimeUpdateStrategy;
 use jetan::ai_player::{Seat, Thinking};
 use jetan::board::{PieceToken, Selection};
 use jetan::game::{Game, GameAction, Notice, SquareClicked};
-use jetan::records::{GameRecord, ResumeChoice, ResumeOffer, SaveDir, save, write_atomically};
+use jetan::records::{
+    GameRecord, RecordAction, RecordFeedback, ResumeChoice, ResumeOffer, SaveDir, save, write_atomically,
+};
 use jetan::settings::{Players, Settings};
 use jetan::variant_asset::{VariantCatalog, VariantDir};
 use jetan::{GameLogicPlugin, Launch};
@@ -268,4 +270,138 @@ fn a_save_interrupted_mid_write_leaves_the_previous_game_loadable() {
     let kept = GameRecord::from_text(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(kept, before);
     std::fs::remove_dir_all(&saves).ok();
+}
+
+/// The files in a folder, sorted.
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    files
+}
+
+fn play_moves(app: &mut App, squares: &[&str]) {
+    for square in squares {
+        click(app, square);
+        for _ in 0..20 {
+            app.update();
+        }
+    }
+}
+
+fn record_action(app: &mut App, action: RecordAction) -> Option<Result<String, String>> {
+    let moves = matches!(action, RecordAction::LoadMoves(_));
+    app.world_mut().write_message(action);
+    app.update();
+    app.update();
+    let feedback = app.world().resource::<RecordFeedback>();
+    if moves { feedback.moves.clone() } else { feedback.file.clone() }
+}
+
+#[test]
+fn opening_a_bad_file_says_what_and_where_keeps_the_game_and_leaves_the_file() {
+    let saves = temp_dir("open-bad");
+    let elsewhere = temp_dir("open-bad-files");
+    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
+    play_moves(&mut app, &["b2", "b3"]);
+    let before = app.world().resource::<Game>().position.to_text();
+    let own_save = files_in(&saves);
+    assert_eq!(own_save.len(), 1);
+    let own_text = std::fs::read(&own_save[0]).unwrap();
+
+    let mut record = GameRecord::of(app.world().resource::<Game>());
+    record.moves = vec!["A b2-b3".into(), "a i9-i8".into(), "A c2-c3".into()];
+    let good = record.to_text();
+    let mut bad_move = record.clone();
+    bad_move.moves[1] = "a i9-i5".into();
+    let variant_file = std::fs::read_to_string(repo_assets().join("variants/jetan.ron")).unwrap();
+    let cases: [(&str, Vec<u8>, &str); 5] = [
+        ("truncated.ron", good.as_bytes()[..good.len() / 2].to_vec(), "the file ends in the middle of a record"),
+        ("corrupted.ron", good.replacen("moves: [", "moves: [[", 1).into_bytes(), "corrupted.ron:"),
+        ("foreign.ron", variant_file.into_bytes(), "foreign.ron:"),
+        ("binary.ron", vec![0x28, 0xff, 0xfe, 0x00], "binary.ron:1:2: not text"),
+        ("bad-move.ron", bad_move.to_text().into_bytes(), "bad-move.ron: move 2 (`a i9-i5`): "),
+    ];
+    for (name, bytes, expected) in cases {
+        let file = elsewhere.join(name);
+        std::fs::write(&file, &bytes).unwrap();
+        let modified = std::fs::metadata(&file).unwrap().modified().unwrap();
+        let feedback = record_action(&mut app, RecordAction::Open(file.clone()));
+        let Some(Err(error)) = feedback else { panic!("{name}: {feedback:?}") };
+        assert!(error.contains(expected), "{name}: {error}");
+        if name != "bad-move.ron" && name != "binary.ron" {
+            // Malformed text is placed by line and column.
+            let place = error.split(':').nth(1).unwrap_or_default();
+            assert!(place.parse::<usize>().is_ok(), "{name}: no line in {error}");
+        }
+        // The game goes on as it was, and nothing was written anywhere.
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Game>().position.to_text(), before, "{name}");
+        assert_eq!(app.world().resource::<Game>().history.len(), 1, "{name}");
+        assert_eq!(std::fs::read(&file).unwrap(), bytes, "{name} was written over");
+        assert_eq!(std::fs::metadata(&file).unwrap().modified().unwrap(), modified, "{name}");
+        assert_eq!(files_in(&saves), own_save, "{name}");
+        assert_eq!(std::fs::read(&own_save[0]).unwrap(), own_text, "{name}");
+    }
+    // Saving over a file that is not a game record is refused, and the file kept.
+    let foreign = elsewhere.join("foreign.ron");
+    let foreign_text = std::fs::read(&foreign).unwrap();
+    let feedback = record_action(&mut app, RecordAction::SaveAs(foreign.clone()));
+    assert!(matches!(&feedback, Some(Err(e)) if e.contains("not written over")), "{feedback:?}");
+    assert_eq!(std::fs::read(&foreign).unwrap(), foreign_text);
+    std::fs::remove_dir_all(&saves).ok();
+    std::fs::remove_dir_all(&elsewhere).ok();
+}
+
+#[test]
+fn a_game_opened_from_a_file_saves_its_next_moves_to_a_new_file() {
+    let saves = temp_dir("open-good");
+    let elsewhere = temp_dir("open-good-files");
+    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
+    let mut record = GameRecord::of(app.world().resource::<Game>());
+    record.moves = vec!["A b2-b3".into(), "a i9-i8".into()];
+    let file = elsewhere.join("shared.ron");
+    std::fs::write(&file, record.to_text()).unwrap();
+    let feedback = record_action(&mut app, RecordAction::Open(file.clone()));
+    assert!(matches!(&feedback, Some(Ok(m)) if m.contains("2 moves")), "{feedback:?}");
+    assert_eq!(app.world().resource::<Game>().history.len(), 2);
+    let c2 = square(&app, "c2");
+    assert!(token_on(app.world_mut(), c2).is_some());
+    play_moves(&mut app, &["c2", "c3"]);
+    assert_eq!(app.world().resource::<Game>().history.len(), 3);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), record.to_text(), "the opened file is left as it was");
+    let saved = files_in(&saves);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert_eq!(GameRecord::from_text(&std::fs::read_to_string(&saved[0]).unwrap()).unwrap().moves.len(), 3);
+
+    // Saving there explicitly makes it the game's file: the next moves go there.
+    let feedback = record_action(&mut app, RecordAction::SaveAs(file.clone()));
+    assert!(matches!(feedback, Some(Ok(_))), "{feedback:?}");
+    play_moves(&mut app, &["h9", "h8"]);
+    let kept = GameRecord::from_text(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(kept.moves, ["A b2-b3", "a i9-i8", "A c2-c3", "a h9-h8"]);
+    std::fs::remove_dir_all(&saves).ok();
+    std::fs::remove_dir_all(&elsewhere).ok();
+}
+
+#[test]
+fn a_pasted_move_list_starts_a_new_game_or_says_what_is_wrong() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    play_moves(&mut app, &["b2", "b3"]);
+    let feedback = record_action(&mut app, RecordAction::LoadMoves("1. A c2-c3\n1... a i9-i8\n2. A c3-c4\n".into()));
+    assert!(matches!(&feedback, Some(Ok(m)) if m.contains("3 moves")), "{feedback:?}");
+    let game = app.world().resource::<Game>();
+    let texts: Vec<&str> = game.history.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(texts, ["A c2-c3", "a i9-i8", "A c3-c4"]);
+    let before = game.position.to_text();
+
+    let feedback = record_action(&mut app, RecordAction::LoadMoves("1. A c2-c3 3. a i9-i8".into()));
+    assert!(
+        matches!(&feedback, Some(Err(e)) if e.starts_with("line 1, column 12: move 2 is numbered `3.`")),
+        "{feedback:?}"
+    );
+    let feedback = record_action(&mut app, RecordAction::LoadMoves("A c2-c3\nA c3-c4".into()));
+    assert!(matches!(&feedback, Some(Err(e)) if e.starts_with("move 2 (`A c3-c4`): ")), "{feedback:?}");
+    assert_eq!(app.world().resource::<Game>().position.to_text(), before, "the game goes on");
 }

@@ -1,7 +1,9 @@
-//! The command line: `jetan validate`, `perft`, `legal` and `bench`, each printing plain text.
+//! The command line: `jetan validate`, `perft`, `legal`, `bench`, `replay`, `export`,
+//! `import`, `selfplay` and `bench-ai`, each printing plain text.
 
 mod bench;
 mod bench_ai;
+mod courier;
 mod legal;
 mod perft;
 mod replay;
@@ -55,6 +57,14 @@ pub enum Command {
         /// The saved game.
         file: PathBuf,
     },
+    /// Prints a saved game's moves as a Game Courier move list (`1. A b2-b3`, `1... a i9-i8`, …).
+    Export {
+        /// The saved game.
+        file: PathBuf,
+    },
+    /// Reads a Game Courier move list (numbered or a move a line), checks it move by move from
+    /// the variant's start and writes it as a game record the game can open.
+    Import(courier::ImportArgs),
     /// Plays a match between two AI levels: each game's result, then `a: W wins, D draws, L losses`.
     Selfplay(selfplay::SelfplayArgs),
     /// The AI's depth and speed in a fixed time on a fixed set of positions.
@@ -121,6 +131,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Legal { game } => legal::run(&game),
         Command::Bench { game, depth, runs } => bench::run(&game, depth, runs),
         Command::Replay { file } => replay::run(&file),
+        Command::Export { file } => courier::export(&file),
+        Command::Import(args) => courier::import(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
     };

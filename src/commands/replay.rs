@@ -2,12 +2,11 @@
 
 use std::path::Path;
 
-use jetan::records::GameRecord;
+use jetan::records::read_record;
 
 /// Prints the final position and result, or fails with the first bad move's number and text.
 pub fn run(file: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let record = GameRecord::from_text(&text).map_err(|e| format!("{}:{e}", file.display()))?;
+    let record = read_record(file)?;
     let variant_file = jetan::game_root().join("assets").join(&record.variant);
     let variant = super::load_variant(&variant_file)?;
     if !record.same_rules(&variant) {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use jetan_rules::Variant;
 use serde::{Deserialize, Serialize};
 
+use super::courier::BadMove;
 use crate::ai_player::Seat;
 use crate::game::Game;
 use crate::settings::Players;
@@ -43,15 +44,8 @@ pub enum ReplayError {
     #[error("{0}")]
     Options(#[from] jetan_rules::ChoiceError),
     /// A move is not legal where it stands.
-    #[error("move {number} (`{text}`): {error}")]
-    BadMove {
-        /// Its number, from 1.
-        number: usize,
-        /// Its text.
-        text: String,
-        /// Why.
-        error: jetan_rules::NotationError,
-    },
+    #[error("{0}")]
+    BadMove(#[from] BadMove),
 }
 
 impl GameRecord {
@@ -86,7 +80,7 @@ impl GameRecord {
         let mut game = Game::new(variant, self.variant.clone(), seats);
         game.started = self.started;
         for (index, text) in self.moves.iter().enumerate() {
-            let mv = game.position.parse_move(text).map_err(|error| ReplayError::BadMove {
+            let mv = game.position.parse_move(text).map_err(|error| BadMove {
                 number: index + 1,
                 text: text.clone(),
                 error,
@@ -110,9 +104,25 @@ impl GameRecord {
     ///
     /// # Errors
     /// Malformed or foreign text.
-    pub fn from_text(text: &str) -> Result<GameRecord, String> {
-        ron::from_str(text).map_err(|e| format!("{}: {}", e.span.start, e.code))
+    pub fn from_text(text: &str) -> Result<GameRecord, TextError> {
+        ron::from_str(text).map_err(|e| TextError {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })
     }
+}
+
+/// Why a record's text can't be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct TextError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
 }
 
 /// A fingerprint of a compiled variant's rules (its board, pieces, setup and rules): 64-bit

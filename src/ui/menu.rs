@@ -1,4 +1,5 @@
-//! The menu bar: new game, undo and redo, resign and draw, the view, the pieces, the settings.
+//! The menu bar: new game, save or open, the move list, undo and redo, resign and draw, the
+//! view, the pieces, the settings.
 
 use bevy_egui::egui;
 
@@ -16,6 +17,14 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
                 current.unwrap_or((None, [params.settings.players.south, params.settings.players.north]));
             params.ui_state.new_game = Some(super::new_game::NewGameForm::new(variant, seats));
         }
+        let state = &mut params.ui_state;
+        if ui.selectable_label(state.files.is_some(), "Save / open…").clicked() {
+            state.files = if state.files.is_some() { None } else { Some(Default::default()) };
+        }
+        if ui.selectable_label(state.move_list.is_some(), "Move list").clicked() {
+            state.move_list = if state.move_list.is_some() { None } else { Some(Default::default()) };
+        }
+        ui.separator();
         let (can_undo, can_redo, over) = params
             .game
             .as_ref()

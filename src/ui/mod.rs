@@ -1,10 +1,12 @@
 //! The egui interface: a menu bar, a side panel with the turn, the moves and the captured
 //! pieces, the game-over banner, the board's file and rank labels, and the windows for a new
-//! game, the pieces and the settings.
+//! game, saving and opening, the move list, the pieces and the settings.
 
 mod banner;
+mod files;
 mod labels;
 mod menu;
+mod move_list;
 mod new_game;
 mod pieces;
 mod resume;
@@ -33,6 +35,53 @@ pub struct UiState {
     pub pieces_open: bool,
     /// The settings window.
     pub settings_open: bool,
+    /// The save-or-open window.
+    pub files: Option<files::FileForm>,
+    /// The move-list window.
+    pub move_list: Option<move_list::MoveListForm>,
+}
+
+/// A window to open at start (`--window`, to show it in a screenshot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartWindow {
+    /// Save or open a game.
+    Save,
+    /// The move list.
+    Moves,
+    /// The piece browser.
+    Pieces,
+    /// The settings.
+    Settings,
+}
+
+impl std::str::FromStr for StartWindow {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<StartWindow, String> {
+        match name {
+            "save" => Ok(StartWindow::Save),
+            "moves" => Ok(StartWindow::Moves),
+            "pieces" => Ok(StartWindow::Pieces),
+            "settings" => Ok(StartWindow::Settings),
+            _ => Err(format!("`{name}` is not a window: save, moves, pieces or settings")),
+        }
+    }
+}
+
+impl UiState {
+    /// The interface with these windows open.
+    pub fn opening(windows: &[StartWindow]) -> UiState {
+        let mut state = UiState::default();
+        for window in windows {
+            match window {
+                StartWindow::Save => state.files = Some(files::FileForm::default()),
+                StartWindow::Moves => state.move_list = Some(move_list::MoveListForm::default()),
+                StartWindow::Pieces => state.pieces_open = true,
+                StartWindow::Settings => state.settings_open = true,
+            }
+        }
+        state
+    }
 }
 
 /// What the panels read and change.
@@ -54,7 +103,18 @@ struct PanelParams<'w> {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>().add_systems(Startup, spawn_ui_camera).add_systems(
         EguiPrimaryContextPass,
-        (panels, banner::show, labels::show, new_game::show, pieces::show, settings_window::show, resume::show).chain(),
+        (
+            panels,
+            banner::show,
+            labels::show,
+            new_game::show,
+            pieces::show,
+            settings_window::show,
+            files::show,
+            move_list::show,
+            resume::show,
+        )
+            .chain(),
     );
 }
 

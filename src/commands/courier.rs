@@ -1,0 +1,77 @@
+//! `jetan export FILE` and `jetan import LISTFILE -o RECORD`: game records to and from Game
+//! Courier move lists.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::Args;
+use jetan::ai_player::Seat;
+use jetan::game::Game;
+use jetan::records::{GameRecord, check_overwritable, courier, read_record, save};
+
+/// What `jetan import` reads and writes.
+#[derive(Args)]
+pub struct ImportArgs {
+    /// The variant the moves are played in (a file under assets/, so the game can open the record).
+    #[arg(long, default_value = "assets/variants/jetan.ron")]
+    variant: PathBuf,
+    /// A rule option's choice, as option=choice (repeatable).
+    #[arg(long = "option", value_name = "OPTION=CHOICE")]
+    options: Vec<String>,
+    /// The move list, or - for standard input.
+    list: PathBuf,
+    /// The game record to write (a new file, or a game record to replace).
+    #[arg(short, long, value_name = "RECORD")]
+    output: PathBuf,
+}
+
+/// Prints a record's moves as a Game Courier move list.
+pub fn export(file: &Path) -> Result<(), String> {
+    let record = read_record(file)?;
+    super::print_lines(courier::format(&record.moves).lines().map(String::from))
+}
+
+/// Reads a move list, plays it from the variant's start and writes the game's record.
+pub fn import(args: &ImportArgs) -> Result<(), String> {
+    let shown = args.list.display();
+    let text = if args.list == Path::new("-") {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| format!("standard input: {e}"))?
+    } else {
+        std::fs::read_to_string(&args.list).map_err(|e| format!("{shown}: {e}"))?
+    };
+    let moves = courier::parse(&text).map_err(|e| format!("{shown}:{e}"))?;
+    let base = super::load_variant(&args.variant)?;
+    let chosen = Arc::new(base.with_choice_args(&args.options).map_err(|e| e.to_string())?);
+    // The record of a game with no moves yet names the variant and options; replaying it with
+    // the list's moves checks them one by one, as `jetan replay` and opening a file do.
+    let mut record = GameRecord::of(&Game::new(chosen, asset_relative(&args.variant)?, [Seat::Human, Seat::Human]));
+    record.moves = moves;
+    let game = record.replay(&base).map_err(|e| format!("{shown}: {e}"))?;
+    check_overwritable(&args.output)?;
+    let record = GameRecord::of(&game);
+    save(&args.output, &record).map_err(|e| format!("{}: {e}", args.output.display()))?;
+    let state = record.result.as_deref().unwrap_or("unfinished");
+    println!(
+        "{} moves of {}, all legal ({state}); written to {}",
+        record.moves.len(),
+        record.variant_name,
+        args.output.display()
+    );
+    Ok(())
+}
+
+/// The variant file's path under the game's `assets/` folder, as records name it.
+fn asset_relative(variant: &Path) -> Result<String, String> {
+    let assets = jetan::game_root().join("assets");
+    let (Ok(file), Ok(assets)) = (variant.canonicalize(), assets.canonicalize()) else {
+        return Err(format!("{}: no such variant file", variant.display()));
+    };
+    let relative = file.strip_prefix(&assets).map_err(|_| {
+        format!(
+            "{}: the variant must be a file under {} for the game to open the record",
+            variant.display(),
+            assets.display()
+        )
+    })?;
+    Ok(relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"))
+}
