@@ -99,8 +99,9 @@ impl GameArgs {
         };
         let moves = self.moves.as_deref().unwrap_or("");
         for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
-            let mv = position.parse_move(text).map_err(|e| format!("move {}: {e}", number + 1))?;
-            position.play(mv);
+            for mv in position.parse_turn(text).map_err(|e| format!("move {}: {e}", number + 1))? {
+                position.play(mv);
+            }
         }
         Ok(position)
     }

@@ -228,8 +228,11 @@ fn join_parts(text: &str) -> String {
 pub fn replay(variant: Arc<Variant>, moves: &[String]) -> Result<Position, BadMove> {
     let mut position = Position::start(variant);
     for (index, text) in moves.iter().enumerate() {
-        let mv = position.parse_move(text).map_err(|error| BadMove { number: index + 1, text: text.clone(), error })?;
-        position.play(mv);
+        let plies =
+            position.parse_turn(text).map_err(|error| BadMove { number: index + 1, text: text.clone(), error })?;
+        for mv in plies {
+            position.play(mv);
+        }
     }
     Ok(position)
 }
@@ -306,14 +309,9 @@ mod tests {
         assert_eq!((line, column, message.as_str()), (1, 12, "move 2 (numbered `1...`) is empty"));
     }
 
-    fn classic() -> Arc<Variant> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/variants/jetan.ron");
-        Arc::new(Variant::load_file(&path).unwrap())
-    }
-
     #[test]
     fn replay_names_the_first_bad_move() {
-        let variant = classic();
+        let variant = variant("jetan.ron", &[]);
         let moves = parse("1. A b2-b3 1... a i9-i8 2. A b3-b9").unwrap();
         let error = replay(variant.clone(), &moves).unwrap_err();
         assert_eq!((error.number, error.text.as_str()), (3, "A b3-b9"));
@@ -322,39 +320,85 @@ mod tests {
         assert_eq!(position.to_move(), jetan_rules::Side::South);
     }
 
-    #[test]
-    fn random_classic_games_survive_export_and_import() {
-        let variant = classic();
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..20 {
-            let mut position = Position::start(variant.clone());
-            let mut moves = Vec::new();
-            let mut positions = vec![position.to_text()];
-            while moves.len() < 150 && position.outcome().is_none() {
-                let mut legal = position.legal_moves();
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = legal.swap_remove((seed % legal.len() as u64) as usize);
-                moves.push(position.move_text(mv));
-                position.play(mv);
+    fn variant(file: &str, choices: &[(&str, &str)]) -> Arc<Variant> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/variants").join(file);
+        Arc::new(Variant::load_file(&path).unwrap().with_choices(choices).unwrap())
+    }
+
+    /// A random game's turns (a Charge's plies joined into one) and the position before each
+    /// turn and at the end.
+    fn random_turns(variant: &Arc<Variant>, seed: &mut u64, plies: usize) -> (Vec<String>, Vec<String>) {
+        let mut position = Position::start(variant.clone());
+        let mut turns: Vec<String> = Vec::new();
+        let mut positions = vec![position.to_text()];
+        let mut turn = Vec::new();
+        for _ in 0..plies {
+            let mut legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let mv = legal.swap_remove((*seed % legal.len() as u64) as usize);
+            let side = position.to_move();
+            turn.push(position.move_text(mv));
+            position.play(mv);
+            if position.to_move() != side || position.outcome().is_some() {
+                turns.push(turn.join("; "));
+                turn.clear();
                 positions.push(position.to_text());
             }
-            let read = parse(&format(&moves)).unwrap();
-            assert_eq!(read, moves);
-            let mut replayed = Position::start(variant.clone());
-            for (index, text) in read.iter().enumerate() {
-                assert_eq!(replayed.to_text(), positions[index], "before move {}", index + 1);
-                let mv = replayed.parse_move(text).unwrap();
-                replayed.play(mv);
-            }
-            assert_eq!(replayed.to_text(), position.to_text());
-            assert_eq!(replay(variant.clone(), &read).unwrap().to_text(), position.to_text());
-            // The other forms a list may take read as the same moves.
-            let by_ply: String = moves.iter().enumerate().map(|(i, m)| format!("{}. {m} ", i + 1)).collect();
-            assert_eq!(parse(&by_ply).unwrap(), moves);
-            assert_eq!(parse(&format(&moves).replace('\n', " ")).unwrap(), moves);
-            assert_eq!(parse(&moves.join("\n")).unwrap(), moves);
         }
+        if !turn.is_empty() {
+            turns.push(turn.join("; "));
+            positions.push(position.to_text());
+        }
+        (turns, positions)
+    }
+
+    #[test]
+    fn random_games_of_every_variant_survive_export_and_import() {
+        let variants = [
+            variant("jetan.ron", &[]),
+            variant("jetan_sarang.ron", &[]),
+            variant("jetan_sarang.ron", &[("charge", "on"), ("rapid_deployment", "on")]),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut kinds_of_turn = std::collections::BTreeSet::new();
+        for variant in &variants {
+            for _ in 0..12 {
+                let (turns, positions) = random_turns(variant, &mut seed, 150);
+                let read = parse(&format(&turns)).unwrap();
+                assert_eq!(read, turns);
+                let mut replayed = Position::start(variant.clone());
+                for (index, text) in read.iter().enumerate() {
+                    assert_eq!(replayed.to_text(), positions[index], "before turn {}", index + 1);
+                    for mv in replayed.parse_turn(text).unwrap_or_else(|e| panic!("turn {}: {e}", index + 1)) {
+                        replayed.play(mv);
+                    }
+                    for part in text.split("; ") {
+                        let kind = match part {
+                            "charge" => "charge",
+                            _ if part.starts_with("@*") => "side-kill",
+                            _ if part.contains('*') => "promotion",
+                            _ => continue,
+                        };
+                        kinds_of_turn.insert(kind);
+                    }
+                    if text.contains("; ") {
+                        kinds_of_turn.insert("several parts");
+                    }
+                }
+                assert_eq!(&replayed.to_text(), positions.last().unwrap());
+                assert_eq!(&replay(variant.clone(), &read).unwrap().to_text(), positions.last().unwrap());
+                // The other forms a list may take read as the same moves.
+                let by_ply: String = turns.iter().enumerate().map(|(i, m)| format!("{}. {m} ", i + 1)).collect();
+                assert_eq!(parse(&by_ply).unwrap(), turns);
+                assert_eq!(parse(&format(&turns).replace('\n', " ")).unwrap(), turns);
+                assert_eq!(parse(&turns.join("\n")).unwrap(), turns);
+            }
+        }
+        assert_eq!(kinds_of_turn.len(), 4, "every kind of compound move was exported: {kinds_of_turn:?}");
     }
 }

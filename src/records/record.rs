@@ -28,7 +28,7 @@ pub struct GameRecord {
     pub players: Players,
     /// When the game started, in seconds since 1970.
     pub started: u64,
-    /// The moves, in notation.
+    /// The moves in notation, a turn each (a Charge's plies joined by `; `).
     pub moves: Vec<String>,
     /// How the game ended, if it has.
     pub result: Option<String>,
@@ -65,7 +65,7 @@ impl GameRecord {
             options,
             players: Players { south: game.seats[0], north: game.seats[1] },
             started: game.started,
-            moves: game.history.iter().map(|played| played.text.clone()).collect(),
+            moves: game.turns().into_iter().map(|(_, text)| text).collect(),
             result: game.outcome().map(|outcome| outcome.describe(variant)),
         }
     }
@@ -80,12 +80,14 @@ impl GameRecord {
         let mut game = Game::new(variant, self.variant.clone(), seats);
         game.started = self.started;
         for (index, text) in self.moves.iter().enumerate() {
-            let mv = game.position.parse_move(text).map_err(|error| BadMove {
+            let plies = game.position.parse_turn(text).map_err(|error| BadMove {
                 number: index + 1,
                 text: text.clone(),
                 error,
             })?;
-            game.play(mv);
+            for mv in plies {
+                game.play(mv);
+            }
         }
         Ok(game)
     }

@@ -36,7 +36,7 @@ pub(super) fn show(
 ) -> Result {
     let (Some(form), Some(game)) = (state.move_list.as_mut(), game) else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
-    let moves: Vec<String> = game.history.iter().map(|played| played.text.clone()).collect();
+    let moves: Vec<String> = game.turns().into_iter().map(|(_, text)| text).collect();
     let list = courier::format(&moves);
     let file =
         form.file.get_or_insert_with(|| suggested_path(&dir.0, &game).with_extension("txt").display().to_string());
