@@ -2,91 +2,22 @@
 //! squares, illegal clicks change nothing, a broken variant file under hot reload keeps the
 //! last good version, and saved games and move lists open, or fail without harm.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
+use common::{click, repo_assets, square, started, started_saving_to, temp_dir, token_on, update_until};
 use jetan::ai_player::{Seat, Thinking};
 use jetan::board::{PieceToken, Selection};
-use jetan::game::{Game, GameAction, Notice, SquareClicked};
-use jetan::records::{
-    GameRecord, RecordAction, RecordFeedback, ResumeChoice, ResumeOffer, SaveDir, save, write_atomically,
-};
-use jetan::settings::{Players, Settings};
-use jetan::variant_asset::{VariantCatalog, VariantDir};
-use jetan::{GameLogicPlugin, Launch};
+use jetan::game::{Game, GameAction, Notice};
+use jetan::records::{GameRecord, RecordAction, RecordFeedback, ResumeChoice, ResumeOffer, save, write_atomically};
+use jetan::variant_asset::VariantCatalog;
 use jetan_ai::Level;
-use jetan_rules::Square;
-
-/// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
-fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
-    ));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
-    app.insert_resource(Launch { variant: Some(variant.into()), ..default() });
-    app.insert_resource(VariantDir(assets.join("variants")));
-    app.insert_resource(SaveDir(saves.to_path_buf()));
-    app.add_plugins(GameLogicPlugin);
-    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
-    app
-}
-
-/// A fresh folder for a test's saves.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jetan-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Updates the app until `done` holds (waiting in real time for asset loading), or panics.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&mut World) -> bool) {
-    let started = Instant::now();
-    while !done(app.world_mut()) {
-        assert!(started.elapsed() < Duration::from_secs(20), "timed out waiting for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-fn repo_assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
-}
-
-fn square(app: &App, name: &str) -> Square {
-    app.world().resource::<Game>().position.variant().geometry().parse(name).unwrap()
-}
-
-fn token_on(world: &mut World, square: Square) -> Option<Entity> {
-    let mut tokens = world.query::<(Entity, &PieceToken)>();
-    tokens.iter(world).find(|(_, t)| t.square == square).map(|(e, _)| e)
-}
-
-fn click(app: &mut App, name: &str) {
-    let square = square(app, name);
-    app.world_mut().write_message(SquareClicked(square));
-    app.update();
-}
 
 fn new_game(variant: &str, seats: [Seat; 2]) -> GameAction {
     GameAction::NewGame { variant: variant.into(), choices: Vec::new(), seats }
-}
-
-fn started(assets: &Path, variant: &str) -> App {
-    started_saving_to(assets, variant, &temp_dir("saves"))
-}
-
-fn started_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
-    let mut app = app_saving_to(assets, variant, saves);
-    update_until(&mut app, "the game to start", |world| {
-        world.contains_resource::<Game>() && world.query::<&PieceToken>().iter(world).count() > 0
-    });
-    app
 }
 
 #[test]
