@@ -357,13 +357,31 @@ mod tests {
         (turns, positions)
     }
 
+    /// Every variant file in `assets/variants`, as written and with every option's last choice.
+    fn every_variant() -> Vec<Arc<Variant>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/variants");
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        files
+            .iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "ron"))
+            .flat_map(|path| {
+                let written = Variant::load_file(path).unwrap();
+                let last: Vec<(String, String)> = written
+                    .options()
+                    .iter()
+                    .map(|o| (o.id.to_string(), o.choices.last().unwrap().id.to_string()))
+                    .collect();
+                let other = written.with_choices(&last).unwrap();
+                [Arc::new(written), Arc::new(other)]
+            })
+            .collect()
+    }
+
     #[test]
     fn random_games_of_every_variant_survive_export_and_import() {
-        let variants = [
-            variant("jetan.ron", &[]),
-            variant("jetan_sarang.ron", &[]),
-            variant("jetan_sarang.ron", &[("charge", "on"), ("rapid_deployment", "on")]),
-        ];
+        let variants = every_variant();
+        assert!(variants.len() >= 4, "classic and Sarang at least");
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut kinds_of_turn = std::collections::BTreeSet::new();
         for variant in &variants {

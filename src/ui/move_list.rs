@@ -1,10 +1,8 @@
 //! The move-list window: the game's moves as a Game Courier move list in a selectable text
-//! box, written to a text file on request, and a box to paste or type a list into (or read
-//! one from a file) that starts a new game of the current variant with those moves.
-//!
-//! This build has no clipboard: bevy_egui reaches it only through its `manage_clipboard`
-//! feature, which the game does not enable, so the text boxes' copy and paste stay inside
-//! the game and the text file carries lists in and out.
+//! box, copied to the clipboard or written to a text file on request, and a box to paste or
+//! type a list into (or read one from a file) that starts a new game of the current variant
+//! with those moves. The clipboard is the system's (bevy_egui's `manage_clipboard`): Ctrl+C
+//! and Ctrl+V work in the boxes too.
 
 use std::path::Path;
 
@@ -52,7 +50,10 @@ pub(super) fn show(
                     .hint_text("no moves yet"),
             );
         });
-        ui.small("No clipboard in this build: the text file below carries lists to and from Game Courier.");
+        if ui.add_enabled(!moves.is_empty(), egui::Button::new("Copy the list")).clicked() {
+            ui.ctx().copy_text(list.clone());
+            form.file_note = Some(Ok(format!("Copied {} moves to the clipboard.", moves.len())));
+        }
         ui.horizontal(|ui| {
             ui.label("Text file");
             ui.add(egui::TextEdit::singleline(file).desired_width(f32::INFINITY));
