@@ -342,6 +342,16 @@ impl Position {
         })
     }
 
+    /// What a piece is called now: its kind's name, or the title it has taken (Olvia is the
+    /// Jedda once her side has no Thuvia).
+    pub fn name_of(&self, piece: Piece) -> &str {
+        let kind = self.variant.kind(piece.kind);
+        match &kind.succeeds {
+            Some((heir_of, title)) if !self.owns_any(piece.owner, &[*heir_of]) => title,
+            _ => &kind.name,
+        }
+    }
+
     /// Whether `owner` owns a piece of one of `kinds` on the board.
     fn owns_any(&self, owner: Side, kinds: &[KindId]) -> bool {
         self.pieces().any(|(_, p)| p.owner == owner && kinds.contains(&p.kind))

@@ -13,6 +13,7 @@
 //!   number, `small`, `stuck`, `limit`, `resigned` or `agreed` (`S#0`);
 //! - inside a Charge, `charge:` the files used (letters, or `-`), `:` the squares of the pieces
 //!   that have moved in it (comma-separated, or `-`), `:` the sub-moves played (`charge:ab:a4,b5:2`);
+//! - at the banth step that may follow a move, `banth`;
 //! - the homes of pieces that promote and stand away from home, `homes:` then `square=home`
 //!   pairs, comma-separated (`homes:d11=d2`).
 //!
@@ -87,6 +88,9 @@ impl Position {
             };
             write!(text, " {winner}#{reason}").expect("writing to a String");
         }
+        if self.phase == Phase::BanthStep {
+            text.push_str(" banth");
+        }
         if let Phase::Charge { files, moved, submoves } = self.phase {
             let files: String =
                 (0..geometry.files).filter(|f| files & 1 << f != 0).map(|f| (b'a' + f) as char).collect();
@@ -158,6 +162,8 @@ impl Position {
                 let phase = read_charge(geometry_of(&position), charge)
                     .ok_or_else(|| err(format!("bad charge field `{field}`")))?;
                 position.set_phase(phase);
+            } else if *field == "banth" {
+                position.set_phase(Phase::BanthStep);
             } else if field.starts_with("turned:") {
                 // Read above, before anything else depends on who serves whom.
             } else if let Some(homes) = field.strip_prefix("homes:") {

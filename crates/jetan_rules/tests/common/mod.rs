@@ -36,7 +36,7 @@ pub fn position(variant: &Arc<Variant>, pieces: &[(&str, &str)], side: Side) -> 
                         row += &empty.to_string();
                         empty = 0;
                     }
-                    row += label;
+                    row += &if label.len() > 1 { format!("[{label}]") } else { label.to_string() };
                 }
                 None => empty += 1,
             }
@@ -108,4 +108,10 @@ pub fn sarang(choices: &[&str]) -> Arc<Variant> {
     let variant = Variant::load_file(&variant_path("jetan_sarang.ron")).unwrap_or_else(|e| panic!("{e}"));
     let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
     Arc::new(variant.with_choice_args(&choices).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The draft of Jetan Jeddara in `tests/variants` (no Zitidar trains yet).
+pub fn jeddara_draft() -> Arc<Variant> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/variants/jetan_jeddara_draft.ron");
+    Arc::new(Variant::load_file(&path).unwrap_or_else(|e| panic!("{e}")))
 }

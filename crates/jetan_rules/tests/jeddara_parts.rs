@@ -1,0 +1,114 @@
+//! The Jeddara mechanics built so far, on small positions of the draft variant
+//! (`tests/variants/jetan_jeddara_draft.ron`): airships with passengers, squads with escorts in
+//! them, the banth step, Thuvia directing banths, the Sorak strike, the Jeddara's escape while
+//! attacked, a banth taking its mover's own Jeddara, and Olvia's title.
+
+mod common;
+
+use jetan_rules::{MoveKind, Phase, Position, Side};
+
+fn legal(position: &Position, text: &str) -> bool {
+    position.parse_move(text).is_ok()
+}
+
+/// Jeddaras far from the action, so that no win comes by accident.
+const KIT: [(&str, &str); 2] = [("a1", "B"), ("p12", "b")];
+
+fn position(pieces: &[(&str, &str)], side: Side) -> Position {
+    let pieces: Vec<_> = pieces.iter().copied().chain(KIT).collect();
+    common::position(&common::jeddara_draft(), &pieces, side)
+}
+
+#[test]
+fn an_airship_carries_up_to_its_capacity() {
+    // Passengers of higher rank than the ship, so that no squad moves the same pieces.
+    let p = position(&[("h5", "CC"), ("g5", "J"), ("i6", "C"), ("h4", "K"), ("g4", "T"), ("i10", "m")], Side::South);
+    assert!(legal(&p, "CC h5-h9; J g5-g9"));
+    assert!(legal(&p, "CC h5-h9; J g5-g9; C i6-i10; K h4-h8"), "three passengers");
+    assert!(!legal(&p, "CC h5-h9; J g5-g9; C i6-i10; K h4-h8; T g4-g8"), "not four");
+    assert!(legal(&p, "CC h5-h9; C i6-i10"), "a passenger may land on an enemy it takes");
+    let scout = position(&[("h5", "SD"), ("g5", "J"), ("i5", "C")], Side::South);
+    assert!(legal(&scout, "SD h5-h9; J g5-g9"));
+    assert!(!legal(&scout, "SD h5-h9; J g5-g9; C i5-i9"), "a Scoutship carries one");
+}
+
+#[test]
+fn an_escort_in_a_squad_brings_its_female() {
+    let p = position(&[("e4", "H"), ("e5", "M"), ("f4", "C")], Side::South);
+    assert!(legal(&p, "H e4-f6; C f4-g6"), "a plain escort");
+    assert!(legal(&p, "H e4-f6; M e5-f7"), "a plain squad");
+    assert!(legal(&p, "H e4-f6; M e5-f7; C f4-g6"), "Tara outranks the Thoat, but comes as his escorted female");
+}
+
+#[test]
+fn a_banth_with_a_piece_beside_it_steps_after_the_move() {
+    let mut p = position(&[("d6", "bb"), ("c5", "M"), ("d7", "m"), ("h2", "M")], Side::South);
+    common::play(&mut p, &["M h2-h3"]);
+    assert_eq!((p.to_move(), p.phase()), (Side::South, Phase::BanthStep));
+    assert!(legal(&p, "pass"));
+    assert!(p.legal_moves().iter().all(|m| matches!(m.kind, MoveKind::BanthStep | MoveKind::Pass)));
+    common::play(&mut p, &["bb d6-d7"]);
+    assert_eq!((p.to_move(), p.phase()), (Side::North, Phase::Turn));
+    assert_eq!(
+        p.piece_at(p.variant().geometry().parse("d7").unwrap()).map(|x| p.variant().label(x)),
+        Some("bb".into())
+    );
+    // A banth taking its mover's own Jeddara loses the game for that side.
+    let mut own = common::position(
+        &common::jeddara_draft(),
+        &[("d6", "bb"), ("c5", "B"), ("h2", "M"), ("p12", "b")],
+        Side::South,
+    );
+    common::play(&mut own, &["M h2-h3", "bb d6-c5"]);
+    assert_eq!(own.decided().map(|o| o.winner), Some(Some(Side::North)));
+}
+
+#[test]
+fn thuvia_directs_banths_onto_pieces() {
+    let p = position(&[("f5", "T"), ("g7", "bb"), ("g9", "m"), ("k9", "m")], Side::South);
+    let mv = p.parse_move("bb g7-g9").unwrap();
+    assert_eq!(mv.kind, MoveKind::Direct);
+    assert!(!legal(&p, "bb g7-g8"), "a directed banth ends on a piece");
+    assert!(!legal(&p, "bb g7-k9"), "three steps at most");
+    let far = position(&[("f3", "T"), ("g7", "bb"), ("g9", "m")], Side::South);
+    assert!(!legal(&far, "bb g7-g9"), "only banths within two squares of her");
+}
+
+#[test]
+fn kara_vasa_strikes_one_or_two_pieces_within_two_squares() {
+    let p = position(&[("e5", "SC"), ("f6", "m"), ("g7", "m"), ("h8", "m")], Side::South);
+    assert_eq!(p.parse_move("@*f6").unwrap().kind, MoveKind::Strike);
+    assert!(legal(&p, "@*f6; @*g7"));
+    assert!(!legal(&p, "@*h8"), "out of reach");
+    assert!(!legal(&p, "@*f6; @*g7; @*h8"));
+    let mut royal = common::position(&common::jeddara_draft(), &[("e5", "SC"), ("f6", "b"), ("a1", "B")], Side::South);
+    common::play(&mut royal, &["@*f6"]);
+    assert_eq!(royal.decided().map(|o| o.winner), Some(Some(Side::South)));
+}
+
+#[test]
+fn the_jeddara_escapes_only_while_attacked() {
+    let attacked = common::position(&common::jeddara_draft(), &[("h2", "B"), ("h5", "d"), ("p12", "b")], Side::South);
+    assert_eq!(attacked.parse_move("B h2-c5").map(|m| m.kind), Ok(MoveKind::Escape));
+    assert!(!legal(&attacked, "B h2-c8"), "in her own half");
+    let safe = common::position(&common::jeddara_draft(), &[("h2", "B"), ("h9", "d"), ("p12", "b")], Side::South);
+    assert!(!legal(&safe, "B h2-c5"));
+}
+
+#[test]
+fn olvia_is_the_jedda_once_thuvia_is_gone() {
+    let v = common::jeddara_draft();
+    let with = common::position(&v, &[("e5", "OB"), ("f1", "T"), ("a1", "B"), ("p12", "b")], Side::South);
+    let olvia = with.piece_at(v.geometry().parse("e5").unwrap()).unwrap();
+    assert_eq!(with.name_of(olvia), "Olvia");
+    let without = common::position(&v, &[("e5", "OB"), ("a1", "B"), ("p12", "b")], Side::South);
+    assert_eq!(without.name_of(olvia), "Jedda");
+}
+
+#[test]
+fn the_draft_start_position() {
+    let p = Position::start(common::jeddara_draft());
+    assert_eq!(p.ownerless().len(), 4);
+    assert_eq!(p.pieces().count(), 2 * 48 + 4);
+    assert_eq!(p.legal_moves().len(), 3280);
+}
