@@ -180,6 +180,8 @@ impl Checker<'_> {
                 strike: None,
                 directs: None,
                 succeeds: None,
+                hauls: None,
+                plough: None,
             };
             for ability in &piece.abilities {
                 match ability.map(&mut |k| self.kind(k)) {
@@ -212,6 +214,18 @@ impl Checker<'_> {
                         kind.directs = Some((reach, moves));
                     }
                     Ability::Succeeds { kind: heir, title } => kind.succeeds = Some((heir, title.value)),
+                    Ability::Hauls { cars, attach, excludes } => {
+                        if cars as usize > crate::trains::MAX_CARS || attach > cars {
+                            let most = crate::trains::MAX_CARS;
+                            self.error(
+                                &piece.id,
+                                0,
+                                format!("a train has at most {most} cars, attached at most as many"),
+                            );
+                        }
+                        kind.hauls = Some((cars, attach, excludes));
+                    }
+                    Ability::Plough(n) => kind.plough = Some(n),
                 }
             }
             kinds.push(kind);

@@ -17,6 +17,8 @@ use crate::{
 pub(crate) struct Scope {
     /// The side to move's pieces.
     pub own: SquareSet,
+    /// The side to move's pieces held by charm.
+    pub charmed: SquareSet,
     /// Every occupied square.
     pub occupied: SquareSet,
     /// The side to move's pieces that may move this ply (not charmed; in a Charge, not yet
@@ -98,7 +100,7 @@ impl Position {
         if self.outcome.is_some() {
             return false;
         }
-        if !matches!(mv.kind, MoveKind::Normal | MoveKind::Escape) || mv.steps.is_empty() {
+        if !matches!(mv.kind, MoveKind::Normal | MoveKind::Escape | MoveKind::Train) || mv.steps.is_empty() {
             return self.legal_moves().contains(&mv);
         }
         let scope = self.scope();
@@ -126,7 +128,8 @@ impl Position {
     pub(crate) fn scope(&self) -> Scope {
         let own = self.occupied[self.to_move.index()];
         let occupied = self.occupied();
-        let mut movable = own.minus(self.charmed(self.to_move));
+        let charmed = self.charmed(self.to_move);
+        let mut movable = own.minus(charmed);
         let rules = self.variant.rules();
         let (squads, turn) = match self.phase {
             Phase::Turn => (rules.squads.is_some(), true),
@@ -140,17 +143,31 @@ impl Position {
                 (false, false)
             }
         };
-        Scope { own, occupied, movable, squads, turn, seen: RefCell::default(), seen_removals: RefCell::default() }
+        Scope {
+            own,
+            charmed,
+            occupied,
+            movable,
+            squads,
+            turn,
+            seen: RefCell::default(),
+            seen_removals: RefCell::default(),
+        }
     }
 
     /// The moves of the piece on `from` whose mover lands within `within`: single moves,
     /// escapes, then group moves.
     pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let kind = self.variant.kind(piece.kind);
         let mut threatened = Threatened::new(self, piece, from);
         let normal = self.targets(piece, from, scope.occupied, scope.own, within, Some(&mut threatened));
-        for to in normal.iter() {
-            self.finish(Move::single(from, to, MoveKind::Normal), out);
+        if kind.hauls.is_some() || kind.plough.is_some() {
+            self.hauler_moves(scope, from, within, out);
+        } else {
+            for to in normal.iter() {
+                self.finish(Move::single(from, to, MoveKind::Normal), out);
+            }
         }
         if scope.turn && self.may_escape(piece, from, &mut threatened) {
             for to in self.escape_targets(piece, from, normal, within, &mut threatened).iter() {
@@ -158,7 +175,6 @@ impl Position {
             }
         }
         self.group_moves(scope, from, within, out);
-        let kind = self.variant.kind(piece.kind);
         if scope.turn && kind.strike.is_some() {
             self.strikes(scope, from, within, out);
         }

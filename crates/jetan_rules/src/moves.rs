@@ -67,6 +67,8 @@ pub enum MoveKind {
     BanthStep,
     /// Leaving the banth step out.
     Pass,
+    /// A Zitidar's move with its train: the Zitidar's step first, then its cars' in order.
+    Train,
 }
 
 impl Move {

@@ -8,6 +8,8 @@ const CHARGE: &str = "charge";
 const END: &str = "end";
 /// The part that leaves the banth step out.
 const PASS: &str = "pass";
+/// The part that says the pieces after a Zitidar are its train (and stay so).
+const TRAIN: &str = "train";
 
 /// Move text that names no legal move, or more than one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -41,7 +43,8 @@ impl Position {
     /// A legal move in notation: its parts joined by `; ` (RULES.md §6). Each moving piece is
     /// `label from-to` (by square); a removal that is not a plain capture `@*e7`; a
     /// promotion the female's way home `C d12-d2` and the piece brought back `K*d12`; declaring
-    /// and ending a Charge `charge` and `end`.
+    /// and ending a Charge `charge` and `end`; leaving the banth step out `pass`; a Zitidar's move
+    /// with its train the Zitidar, its cars in order, then `train` (`ZC e4-e6; M e3-e5; train`).
     pub fn move_text(&self, mv: Move) -> String {
         self.move_parts(mv).join("; ")
     }
@@ -59,6 +62,9 @@ impl Position {
         }
         let mut parts: Vec<String> =
             mv.steps.iter().map(|step| format!("{}{}-{}", label(step.from), name(step.from), name(step.to))).collect();
+        if mv.kind == MoveKind::Train {
+            parts.push(TRAIN.into());
+        }
         parts.extend(mv.removals.iter().map(|&square| format!("@*{}", name(square))));
         for promotion in mv.promotions.iter() {
             let step = mv.steps.iter().find(|s| s.to == promotion.at).expect("a promotion follows a step");
@@ -147,7 +153,7 @@ impl Position {
     /// Whether one part has the shape of a part of a move.
     fn well_formed(&self, part: &str) -> bool {
         let geometry = self.variant.geometry();
-        if part == CHARGE || part == END || part == PASS {
+        if [CHARGE, END, PASS, TRAIN].contains(&part) {
             return true;
         }
         if let Some((label, square)) = part.split_once('*') {
@@ -224,15 +230,18 @@ impl Position {
     }
 }
 
-/// Whether the written parts are the candidate's parts in some order, a written `from-to`
-/// matching a candidate's `label from-to`.
+/// Whether the written parts are the candidate's parts in some order (in their order for a
+/// train, whose cars' order matters), a written `from-to` matching a candidate's `label from-to`.
 fn parts_match(written: &[String], candidate: &[String]) -> bool {
+    let same = |part: &String, c: &String| {
+        c == part || (!part.contains(' ') && c.split_once(' ').is_some_and(|(_, squares)| squares == part))
+    };
+    if candidate.iter().any(|c| c == TRAIN) {
+        return written.len() == candidate.len() && written.iter().zip(candidate).all(|(p, c)| same(p, c));
+    }
     let mut used = vec![false; candidate.len()];
     written.iter().all(|part| {
-        let found = candidate.iter().enumerate().position(|(i, c)| {
-            !used[i]
-                && (c == part || (!part.contains(' ') && c.split_once(' ').is_some_and(|(_, squares)| squares == part)))
-        });
+        let found = candidate.iter().enumerate().position(|(i, c)| !used[i] && same(part, c));
         found.map(|i| used[i] = true).is_some()
     })
 }

@@ -40,6 +40,11 @@ impl Position {
         if matches!(mv.kind, MoveKind::Deploy | MoveKind::Direct | MoveKind::BanthStep) {
             return vec![from, to];
         }
+        if (mv.kind == MoveKind::Train || self.variant.kind(piece.kind).plough.is_some())
+            && let Some(walk) = self.train_walk(mv)
+        {
+            return walk;
+        }
         let kind = self.variant.kind(piece.kind);
         let danger = if kind.shuns_threats && !self.variant.rules().threats.pass_through {
             Threatened::new(self, piece, from).before()
@@ -55,6 +60,9 @@ impl Position {
     /// follower's the same walk shifted to start on its square (a Deploy's steps move one square
     /// each); a promoting female's path continues to her home.
     pub fn paths(&self, mv: Move) -> Vec<Vec<Square>> {
+        if mv.kind == MoveKind::Train {
+            return self.train_paths(mv);
+        }
         let geometry = self.variant.geometry();
         let lead = self.walk(mv);
         let Some(&origin) = lead.first() else { return Vec::new() };

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::list::List;
+use crate::trains::{MAX_TRAINS, Train};
 use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, rules::Ending};
 
 /// A position of a game of one variant.
@@ -19,6 +20,8 @@ pub struct Position {
     pub(crate) small_armies: Option<u8>,
     pub(crate) ply: u32,
     pub(crate) phase: Phase,
+    /// The Zitidars' trains.
+    pub(crate) trains: List<Train, MAX_TRAINS>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) hash: u64,
 }
@@ -55,6 +58,7 @@ pub struct Undo {
     escape_used: [bool; 2],
     small_armies: Option<u8>,
     phase: Phase,
+    trains: List<Train, MAX_TRAINS>,
     outcome: Option<Outcome>,
     hash: u64,
 }
@@ -76,6 +80,7 @@ impl PartialEq for Position {
             && self.small_armies == other.small_armies
             && self.ply == other.ply
             && self.phase == other.phase
+            && self.trains == other.trains
             && self.outcome == other.outcome
     }
 }
@@ -100,6 +105,7 @@ impl Position {
             small_armies: None,
             ply: 0,
             phase: Phase::Turn,
+            trains: List::new(),
             outcome: None,
             hash: 0,
         };
@@ -202,6 +208,7 @@ impl Position {
             escape_used: self.escape_used,
             small_armies: self.small_armies,
             phase: self.phase,
+            trains: self.trains,
             outcome: self.outcome,
             hash: self.hash,
         };
@@ -213,7 +220,15 @@ impl Position {
             undo.remember(self, square);
         }
         let side = self.to_move;
+        let trains = self.trains_after(&mv);
         let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
+        // Removals first: a plough clears the squares its train then lands on.
+        let lead = mv.lead().and_then(|step| self.board[step.from.index()]);
+        for &square in mv.removals.iter() {
+            if let Some(victim) = self.take(square) {
+                captures.push((lead.unwrap_or(victim), victim));
+            }
+        }
         let mut movers: List<Piece, { crate::moves::MAX_STEPS }> = List::new();
         if mv.kind == MoveKind::Direct {
             // Directed banths move one after the other.
@@ -234,11 +249,7 @@ impl Position {
                 self.put(step.to, mover);
             }
         }
-        for &square in mv.removals.iter() {
-            if let Some(victim) = self.take(square) {
-                captures.push((movers.first().copied().unwrap_or(victim), victim));
-            }
-        }
+        self.set_trains(trains);
         for promotion in mv.promotions.iter() {
             let female = self.take(promotion.at).expect("a promoting female stands where she landed");
             let home = self.free_home(female.owner, promotion.kind);
@@ -294,7 +305,8 @@ impl Position {
     /// then its other removals.
     pub fn victims(&self, mv: Move) -> impl Iterator<Item = Piece> + '_ {
         let own = self.occupied[self.to_move.index()];
-        let landed = mv.steps.into_iter_copied().map(|step| step.to);
+        let removals = mv.removals;
+        let landed = mv.steps.into_iter_copied().map(|step| step.to).filter(move |to| !removals.contains(to));
         landed
             .chain(mv.removals.into_iter_copied())
             .filter(move |&s| !own.contains(s))
@@ -314,6 +326,7 @@ impl Position {
         self.escape_used = undo.escape_used;
         self.small_armies = undo.small_armies;
         self.phase = undo.phase;
+        self.trains = undo.trains;
         self.outcome = undo.outcome;
         self.hash = undo.hash;
     }
@@ -464,6 +477,13 @@ impl Position {
         Some(piece)
     }
 
+    pub(crate) fn set_trains(&mut self, trains: List<Train, MAX_TRAINS>) {
+        if trains != self.trains {
+            self.hash ^= self.trains_key(&self.trains) ^ self.trains_key(&trains);
+            self.trains = trains;
+        }
+    }
+
     pub(crate) fn set_phase(&mut self, phase: Phase) {
         self.hash ^= self.phase_key(self.phase) ^ self.phase_key(phase);
         self.phase = phase;
@@ -507,7 +527,10 @@ impl Position {
     /// The hash computed from scratch (what the incremental hash must always equal).
     pub fn compute_hash(&self) -> u64 {
         let zobrist = &self.variant.zobrist;
-        let mut hash = zobrist.side(self.to_move) ^ zobrist.counter(self.small_armies) ^ self.phase_key(self.phase);
+        let mut hash = zobrist.side(self.to_move)
+            ^ zobrist.counter(self.small_armies)
+            ^ self.phase_key(self.phase)
+            ^ self.trains_key(&self.trains);
         for (square, piece) in self.pieces() {
             hash ^= zobrist.piece(piece, square);
         }

@@ -57,6 +57,21 @@ pub enum Ability<K> {
         /// How a directed piece moves.
         moves: Movement,
     },
+    /// Hauls a train (the Zitidar): up to `cars` friendly pieces in a chain behind it, which
+    /// follow its walk; each of its moves may first attach up to `attach` more from the tail;
+    /// pieces of the `excludes` kinds are never cars.
+    Hauls {
+        /// The longest train.
+        cars: u8,
+        /// The most cars attached in one move.
+        attach: u8,
+        /// Kinds that are never cars.
+        #[serde(default = "Vec::new")]
+        excludes: Vec<K>,
+    },
+    /// Moving in a straight line, passes through enemy pieces it may capture, capturing them,
+    /// up to this many squares.
+    Plough(u8),
     /// Takes the title `title` once its side has no piece of kind `kind` left (Olvia, Jedda).
     Succeeds {
         /// The kind whose loss gives the title.
@@ -110,6 +125,10 @@ impl<K> Ability<K> {
             Ability::Strike { reach, max } => Ability::Strike { reach: *reach, max: *max },
             Ability::Directs { reach, moves } => Ability::Directs { reach: *reach, moves: moves.clone() },
             Ability::Succeeds { kind, title } => Ability::Succeeds { kind: f(kind), title: title.clone() },
+            Ability::Hauls { cars, attach, excludes } => {
+                Ability::Hauls { cars: *cars, attach: *attach, excludes: excludes.iter().map(&mut *f).collect() }
+            }
+            Ability::Plough(n) => Ability::Plough(*n),
         }
     }
 }

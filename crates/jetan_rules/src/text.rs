@@ -14,6 +14,8 @@
 //! - inside a Charge, `charge:` the files used (letters, or `-`), `:` the squares of the pieces
 //!   that have moved in it (comma-separated, or `-`), `:` the sub-moves played (`charge:ab:a4,b5:2`);
 //! - at the banth step that may follow a move, `banth`;
+//! - the Zitidars' trains, `trains:` then `hauler=car,car,…` for each, separated by `;`
+//!   (`trains:a4=a3,b2`), the first car behind the hauler first;
 //! - the homes of pieces that promote and stand away from home, `homes:` then `square=home`
 //!   pairs, comma-separated (`homes:d11=d2`).
 //!
@@ -26,7 +28,8 @@
 use std::fmt::Write;
 use std::sync::Arc;
 
-use crate::{Geometry, Outcome, Phase, Piece, Position, Reason, Side, Square, SquareSet, Variant};
+use crate::list::List;
+use crate::{Geometry, Outcome, Phase, Piece, Position, Reason, Side, Square, SquareSet, Train, Variant};
 
 /// A position text that can't be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,6 +93,14 @@ impl Position {
         }
         if self.phase == Phase::BanthStep {
             text.push_str(" banth");
+        }
+        if !self.trains.is_empty() {
+            let trains: Vec<String> = self
+                .trains
+                .iter()
+                .map(|t| format!("{}={}", geometry.name(t.engine), squares_text(geometry, t.cars.iter().copied())))
+                .collect();
+            write!(text, " trains:{}", trains.join(";")).expect("writing to a String");
         }
         if let Phase::Charge { files, moved, submoves } = self.phase {
             let files: String =
@@ -162,6 +173,26 @@ impl Position {
                 let phase = read_charge(geometry_of(&position), charge)
                     .ok_or_else(|| err(format!("bad charge field `{field}`")))?;
                 position.set_phase(phase);
+            } else if let Some(trains) = field.strip_prefix("trains:") {
+                let geometry = geometry_of(&position);
+                let mut read = List::new();
+                for train in trains.split(';') {
+                    let bad = || err(format!("bad train `{train}`"));
+                    let (engine, cars) = train.split_once('=').ok_or_else(bad)?;
+                    let engine = geometry.parse(engine).ok_or_else(bad)?;
+                    let mut list = List::new();
+                    for car in cars.split(',') {
+                        if list.is_full() {
+                            return Err(bad());
+                        }
+                        list.push(geometry.parse(car).ok_or_else(bad)?);
+                    }
+                    if read.is_full() {
+                        return Err(bad());
+                    }
+                    read.push(Train { engine, cars: list });
+                }
+                position.set_trains(read);
             } else if *field == "banth" {
                 position.set_phase(Phase::BanthStep);
             } else if field.starts_with("turned:") {

@@ -79,6 +79,10 @@ pub struct PieceKind {
     pub directs: Option<(u8, Movement)>,
     /// The title it takes once its side has lost every piece of a kind.
     pub succeeds: Option<(KindId, String)>,
+    /// Its train: the most cars, the most attached a move, and the kinds never cars.
+    pub hauls: Option<(u8, u8, Vec<KindId>)>,
+    /// How far it ploughs through enemies in a straight line.
+    pub plough: Option<u8>,
 }
 
 impl PieceKind {

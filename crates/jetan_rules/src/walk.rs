@@ -162,6 +162,21 @@ pub(crate) fn all_walks(geometry: Geometry, origin: Square, rule: &WalkRule, vis
     });
 }
 
+/// Calls `visit` with every walk the rule allows from `origin` (origin first) that passes only
+/// through `passable` squares, in the fixed search order.
+pub(crate) fn walks_through(
+    geometry: Geometry,
+    origin: Square,
+    rule: &WalkRule,
+    passable: &impl Fn(Square) -> bool,
+    visit: &mut impl FnMut(&[Square]),
+) {
+    let _ = each_walk(geometry, origin, rule, passable, None, &mut |walk| {
+        visit(walk);
+        ControlFlow::Continue(())
+    });
+}
+
 /// Every square a walk can end on, whatever stands there.
 pub(crate) fn walk_ends(
     geometry: Geometry,

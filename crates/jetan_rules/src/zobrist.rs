@@ -21,6 +21,10 @@ pub(crate) struct Zobrist {
     pub charge_files: Vec<u64>,
     /// Per square: xored in while it holds a piece that has moved in the Charge.
     pub charge_moved: Vec<u64>,
+    /// Per square: xored in for a train's hauler there.
+    train_engines: Vec<u64>,
+    /// Per (car index, square): xored in for a train's car there.
+    train_cars: Vec<u64>,
 }
 
 impl Zobrist {
@@ -42,7 +46,31 @@ impl Zobrist {
         let charge = next();
         let charge_files = (0..crate::MAX_SIDE as usize).map(|_| next()).collect();
         let charge_moved = (0..squares).map(|_| next()).collect();
-        Zobrist { squares, pieces, north_to_move, escape_used, counters, homes, charge, charge_files, charge_moved }
+        let train_engines = (0..squares).map(|_| next()).collect();
+        let train_cars = (0..squares * crate::trains::MAX_CARS).map(|_| next()).collect();
+        Zobrist {
+            squares,
+            pieces,
+            north_to_move,
+            escape_used,
+            counters,
+            homes,
+            charge,
+            charge_files,
+            charge_moved,
+            train_engines,
+            train_cars,
+        }
+    }
+
+    /// The key of a train's hauler on `square`.
+    pub fn train_engine(&self, square: Square) -> u64 {
+        self.train_engines[square.index()]
+    }
+
+    /// The key of a train's car number `index` (from 0) on `square`.
+    pub fn train_car(&self, index: usize, square: Square) -> u64 {
+        self.train_cars[index * self.squares + square.index()]
     }
 
     /// The key of `piece` standing on `square` (with its owner and home).

@@ -112,3 +112,65 @@ fn the_draft_start_position() {
     assert_eq!(p.pieces().count(), 2 * 48 + 4);
     assert_eq!(p.legal_moves().len(), 3280);
 }
+
+#[test]
+fn a_zitidar_takes_cars_along_its_walk_and_keeps_them() {
+    let mut p = position(&[("e4", "ZC"), ("e3", "M"), ("h10", "m")], Side::South);
+    let mv = p.parse_move("ZC e4-e6; M e3-e5; train").unwrap();
+    assert_eq!(mv.kind, MoveKind::Train);
+    assert!(legal(&p, "ZC e4-e5; M e3-e4; train"), "one step: the car takes the Zitidar's square");
+    assert!(legal(&p, "ZC e4-e6"), "or no car at all");
+    p.play(mv);
+    let geometry = p.variant().geometry();
+    let train = *p.train_of(geometry.parse("e6").unwrap()).expect("the train keeps");
+    assert_eq!(train.cars.to_vec(), vec![geometry.parse("e5").unwrap()]);
+    let reread = Position::from_text(p.variant().clone(), &p.to_text()).unwrap();
+    assert_eq!(reread, p, "{}", p.to_text());
+    common::play(&mut p, &["m h10-h9"]);
+    assert!(legal(&p, "ZC e6-e8; M e5-e7; train"), "the train follows");
+    assert!(!legal(&p, "ZC e6-e8"), "a Zitidar doesn't drop its train");
+    // A car that moves by itself leaves the train.
+    common::play(&mut p, &["M e5-d6"]);
+    assert!(p.train_of(geometry.parse("e6").unwrap()).is_none());
+}
+
+#[test]
+fn two_walks_that_leave_the_train_on_different_squares_are_two_moves() {
+    let base = position(&[("e4", "ZC"), ("e3", "M"), ("e2", "W"), ("h10", "m")], Side::South);
+    let p = Position::from_text(base.variant().clone(), &format!("{} trains:e4=e3,e2", base.to_text())).unwrap();
+    assert!(legal(&p, "ZC e4-f6; M e3-e5; W e2-e4; train"), "by e5");
+    assert!(legal(&p, "ZC e4-f6; M e3-f5; W e2-e4; train"), "by f5");
+    assert!(!legal(&p, "ZC e4-f6"));
+}
+
+#[test]
+fn a_charmed_car_cuts_the_train() {
+    let base = position(&[("e4", "ZC"), ("e3", "M"), ("e2", "W"), ("d1", "r"), ("h10", "m")], Side::South);
+    let p = Position::from_text(base.variant().clone(), &format!("{} trains:e4=e3,e2", base.to_text())).unwrap();
+    // The Sharu on d1 charms the Than on e2: the train ends before him.
+    assert!(legal(&p, "ZC e4-e6; M e3-e5; train"));
+    let mut after = p.clone();
+    common::play(&mut after, &["ZC e4-e6; M e3-e5; train"]);
+    assert_eq!(after.train_of(p.variant().geometry().parse("e6").unwrap()).unwrap().cars.len(), 1);
+}
+
+#[test]
+fn a_zitidar_ploughs_through_enemies_in_a_straight_line() {
+    let p = position(&[("e4", "ZC"), ("e5", "m"), ("e6", "w"), ("h10", "m")], Side::South);
+    assert!(legal(&p, "ZC e4-e7; @*e5; @*e6"));
+    assert!(legal(&p, "ZC e4-e5"), "or stops on the first");
+    let blocked = position(&[("e4", "ZC"), ("e5", "m"), ("e6", "u"), ("h10", "m")], Side::South);
+    assert!(!legal(&blocked, "ZC e4-e7; @*e5; @*e6"), "no male takes Sanoma Tora: she blocks");
+    let own = position(&[("e4", "ZC"), ("e5", "m"), ("e6", "W"), ("h10", "m")], Side::South);
+    assert!(!legal(&own, "ZC e4-e7; @*e5"));
+}
+
+#[test]
+fn a_trains_cars_are_read_in_their_order() {
+    let p = position(&[("e4", "ZC"), ("d4", "M"), ("d3", "W"), ("h10", "m")], Side::South);
+    // Attaching the Panthan then the Than is another train than the Than then the Panthan.
+    let first = p.parse_move("ZC e4-e6; M d4-e5; W d3-e4; train");
+    let second = p.parse_move("ZC e4-e6; W d3-e5; M d4-e4; train");
+    assert!(first.is_ok() && second.is_ok() && first != second);
+    assert!(p.parse_move("ZC e4-e6; W d3-e4; M d4-e5; train").is_err(), "the first car is written first");
+}

@@ -1,0 +1,237 @@
+//! The Zitidar (RULES.md §5.10): the train of cars that keeps between turns, grows by up to a
+//! few cars a move and snakes along the Zitidar's walk; and its straight-line plough through
+//! enemy pieces.
+
+use std::collections::HashSet;
+
+use crate::list::List;
+use crate::movegen::Scope;
+use crate::walk::{WalkRule, walks_through};
+use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Movement, Position, Square, SquareSet, Step};
+
+/// The most cars a train has.
+pub const MAX_CARS: usize = 8;
+/// The most trains on a board.
+pub const MAX_TRAINS: usize = 4;
+
+/// A Zitidar's train: its square and its cars', the first car behind it first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Train {
+    /// The Zitidar's square.
+    pub engine: Square,
+    /// The cars' squares, each on one of the 8 squares around the one ahead of it.
+    pub cars: List<Square, MAX_CARS>,
+}
+
+/// A walk of a hauler: its squares (origin first) and the enemy pieces it ploughs through.
+struct HaulerWalk {
+    squares: Vec<Square>,
+    ploughed: List<Square, MAX_REMOVALS>,
+}
+
+impl Position {
+    /// The trains on the board.
+    pub fn trains(&self) -> &[Train] {
+        &self.trains
+    }
+
+    /// The train of the Zitidar on `engine`, if it has one.
+    pub fn train_of(&self, engine: Square) -> Option<&Train> {
+        self.trains.iter().find(|t| t.engine == engine)
+    }
+
+    /// Appends the moves of the hauler on `from` whose destination is within `within`: for each
+    /// way of attaching cars to its train (none included), each of its walks, its train (cut
+    /// before the first charmed car) following; without cars, its single moves and ploughs.
+    pub(crate) fn hauler_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+        let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let kind = self.variant.kind(piece.kind);
+        let (most, attach, _) = kind.hauls.as_ref().map_or((0, 0, &Vec::new()), |(c, a, e)| (*c, *a, e));
+        let cars: Vec<Square> = self
+            .train_of(from)
+            .map(|t| t.cars.iter().copied().take_while(|c| !scope.charmed.contains(*c)).collect())
+            .unwrap_or_default();
+        let walks = self.hauler_walks(scope, from);
+        let mut chains = vec![Vec::new()];
+        self.attachments(
+            scope,
+            from,
+            &cars,
+            attach.min(most.saturating_sub(cars.len() as u8)),
+            &mut Vec::new(),
+            &mut chains,
+        );
+        let mut seen = HashSet::new();
+        for chain in chains {
+            let all: Vec<Square> = cars.iter().chain(&chain).copied().collect();
+            for walk in &walks {
+                let to = *walk.squares.last().expect("walks are never empty");
+                if !within.contains(to) {
+                    continue;
+                }
+                let mut mv = Move::single(from, to, if all.is_empty() { MoveKind::Normal } else { MoveKind::Train });
+                mv.removals = walk.ploughed;
+                let trail = walk.squares[..walk.squares.len() - 1].iter().rev().chain(&all);
+                for (&car, &landing) in all.iter().zip(trail) {
+                    mv.steps.push(Step { from: car, to: landing });
+                }
+                // Two cars of one kind swapped are the same effect.
+                let mut vacated: Vec<Square> = all.clone();
+                vacated.sort();
+                let landed: Vec<_> = mv.steps.iter().map(|s| (s.to, self.board[s.from.index()])).collect();
+                if seen.insert((vacated, landed, mv.removals)) {
+                    self.finish(mv, out);
+                }
+            }
+        }
+    }
+
+    /// Appends to `chains` every chain of 1 to `left` more cars continuing `chain` from the
+    /// tail of the train (`cars` behind the hauler on `engine`).
+    fn attachments(
+        &self,
+        scope: &Scope,
+        engine: Square,
+        cars: &[Square],
+        left: u8,
+        chain: &mut Vec<Square>,
+        chains: &mut Vec<Vec<Square>>,
+    ) {
+        if left == 0 {
+            return;
+        }
+        let geometry = self.variant.geometry();
+        let hauler = self.board[engine.index()].expect("the hauler stands on its square");
+        let excludes = &self.variant.kind(hauler.kind).hauls.as_ref().expect("a hauler").2;
+        let tail = chain.last().or(cars.last()).copied().unwrap_or(engine);
+        for square in Dir::ALL.into_iter().filter_map(|d| geometry.step(tail, d)) {
+            let eligible = scope.own.contains(square)
+                && !scope.charmed.contains(square)
+                && square != engine
+                && !cars.contains(&square)
+                && !chain.contains(&square)
+                && self.board[square.index()].is_some_and(|p| !excludes.contains(&p.kind));
+            if eligible {
+                chain.push(square);
+                chains.push(chain.clone());
+                self.attachments(scope, engine, cars, left - 1, chain, chains);
+                chain.pop();
+            }
+        }
+    }
+
+    /// The walks of the hauler on `from`: its movements' walks through empty squares, ending on
+    /// an empty square or an enemy it may capture; and, if it ploughs, its straight lines
+    /// through enemies it may capture, each taken, ending likewise.
+    fn hauler_walks(&self, scope: &Scope, from: Square) -> Vec<HaulerWalk> {
+        let geometry = self.variant.geometry();
+        let piece = self.board[from.index()].expect("a hauler stands on its square");
+        let kind = self.variant.kind(piece.kind);
+        let lands = |square: Square| match self.board[square.index()] {
+            None => true,
+            Some(victim) => !scope.own.contains(square) && self.variant.may_land_on(piece.kind, victim.kind),
+        };
+        let mut walks = Vec::new();
+        for movement in &kind.moves {
+            let Some(rule) = WalkRule::of(movement) else { continue };
+            walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), &mut |walk| {
+                if lands(*walk.last().expect("walks are never empty")) {
+                    walks.push(HaulerWalk { squares: walk.to_vec(), ploughed: List::new() });
+                }
+            });
+            debug_assert!(!matches!(movement, Movement::Ride { .. }), "haulers walk");
+        }
+        let Some(reach) = kind.plough else { return walks };
+        for dir in Dir::ALL {
+            let mut squares = vec![from];
+            let mut ploughed: List<Square, MAX_REMOVALS> = List::new();
+            for _ in 0..reach {
+                let Some(next) = geometry.step(*squares.last().expect("a line has its origin"), dir) else { break };
+                if !lands(next) {
+                    break;
+                }
+                squares.push(next);
+                if !ploughed.is_empty() {
+                    walks.push(HaulerWalk { squares: squares.clone(), ploughed });
+                }
+                if self.board[next.index()].is_none() {
+                    continue;
+                }
+                if ploughed.is_full() {
+                    break;
+                }
+                ploughed.push(next);
+            }
+        }
+        walks
+    }
+
+    /// The walk a train move's hauler takes: the first of its walks that moves the train as
+    /// `mv` does.
+    pub(crate) fn train_walk(&self, mv: Move) -> Option<Vec<Square>> {
+        let lead = mv.lead()?;
+        let scope = self.scope();
+        let cars: Vec<Square> = mv.steps.iter().skip(1).map(|s| s.from).collect();
+        self.hauler_walks(&scope, lead.from).into_iter().map(|w| w.squares).find(|walk| {
+            walk.last() == Some(&lead.to)
+                && walk[..walk.len() - 1]
+                    .iter()
+                    .rev()
+                    .chain(&cars)
+                    .zip(mv.steps.iter().skip(1))
+                    .all(|(&t, s)| t == s.to)
+        })
+    }
+
+    /// The trains after `mv`: a train move's hauler takes its new train; every other train
+    /// loses its hauler if it was moved or taken, and its cars from the first moved or taken.
+    pub(crate) fn trains_after(&self, mv: &Move) -> List<Train, MAX_TRAINS> {
+        let touched = |square: Square| {
+            mv.steps.iter().any(|s| s.from == square || s.to == square)
+                || mv.removals.contains(&square)
+                || mv.promotions.iter().any(|p| p.at == square || p.home == square)
+        };
+        let mut trains: List<Train, MAX_TRAINS> = List::new();
+        for train in self.trains.iter().filter(|t| !touched(t.engine)) {
+            let cars: List<Square, MAX_CARS> = train.cars.iter().copied().take_while(|&c| !touched(c)).collect();
+            if !cars.is_empty() {
+                trains.push(Train { engine: train.engine, cars });
+            }
+        }
+        if mv.kind == MoveKind::Train {
+            let lead = mv.lead().expect("a train move moves its hauler");
+            trains.push(Train { engine: lead.to, cars: mv.steps.iter().skip(1).map(|s| s.to).collect() });
+        }
+        trains
+    }
+
+    /// The hash key of a set of trains.
+    pub(crate) fn trains_key(&self, trains: &[Train]) -> u64 {
+        let zobrist = &self.variant.zobrist;
+        trains.iter().fold(0, |hash, train| {
+            let cars = train.cars.iter().enumerate().fold(0, |h, (i, &car)| h ^ zobrist.train_car(i, car));
+            hash ^ zobrist.train_engine(train.engine) ^ cars
+        })
+    }
+
+    /// The paths of a train move's pieces: the hauler's walk, and each car's way along the cars
+    /// ahead of it and the hauler's walk to where it lands.
+    pub(crate) fn train_paths(&self, mv: Move) -> Vec<Vec<Square>> {
+        let Some(lead) = mv.lead() else { return Vec::new() };
+        let walk = self.train_walk(mv).unwrap_or_else(|| vec![lead.from, lead.to]);
+        let cars: Vec<Square> = mv.steps.iter().skip(1).map(|s| s.from).collect();
+        let mut paths = vec![walk.clone()];
+        for (i, step) in mv.steps.iter().skip(1).enumerate() {
+            let ahead = cars[..=i].iter().rev().chain(&walk);
+            let mut path = Vec::new();
+            for &square in ahead {
+                path.push(square);
+                if square == step.to {
+                    break;
+                }
+            }
+            paths.push(path);
+        }
+        paths
+    }
+}
