@@ -36,6 +36,19 @@ impl Palette {
     /// A piece that may join the selected one's move.
     pub const JOINABLE: Color = Color::srgb(0.2, 0.85, 0.85);
 
+    /// A green Martian's skin (Tars Tarkas, Sola).
+    pub const THARK: Color = Color::srgb(0.30, 0.55, 0.22);
+    /// Tusks and teeth.
+    pub const IVORY: Color = Color::srgb(0.93, 0.88, 0.74);
+    /// A slave's collar.
+    pub const IRON: Color = Color::srgb(0.22, 0.22, 0.24);
+    /// The Wild Banth's hide: it belongs to neither side.
+    pub const BANTH: Color = Color::srgb(0.80, 0.60, 0.30);
+    /// The Wild Banth's mane.
+    pub const MANE: Color = Color::srgb(0.40, 0.22, 0.09);
+    /// The Wild Banth's plain stone foot.
+    pub const STONE: Color = Color::srgb(0.50, 0.46, 0.40);
+
     /// A side's main colour, by the name the variant gives the side (classic Black and Orange,
     /// Sarang and Jeddara Red and Blue); black for South and orange for North otherwise.
     pub fn body(side: Side, name: &str) -> Color {
