@@ -40,7 +40,7 @@ impl Position {
     /// The friendly females orthogonally next to `from` that may be escorted.
     fn escortable(&self, scope: &Scope, from: Square) -> impl Iterator<Item = Square> + '_ {
         let geometry = self.variant.geometry();
-        let movable = scope.movable;
+        let movable = scope.followers;
         Dir::ALL.into_iter().filter(|d| d.is_orthogonal()).filter_map(move |dir| {
             let square = geometry.step(from, dir)?;
             let piece = self.board[square.index()]?;
@@ -103,7 +103,7 @@ impl Position {
         let mut eligible = 0u8;
         let mut squares = [Square::default(); 8];
         for (i, dir) in Dir::ALL.into_iter().enumerate() {
-            if let Some(square) = geometry.step(from, dir).filter(|&s| scope.movable.contains(s)) {
+            if let Some(square) = geometry.step(from, dir).filter(|&s| scope.followers.contains(s)) {
                 eligible |= 1 << i;
                 squares[i] = square;
             }

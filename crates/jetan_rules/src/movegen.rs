@@ -24,6 +24,9 @@ pub(crate) struct Scope {
     /// The side to move's pieces that may move this ply (not charmed; in a Charge, not yet
     /// moved and on a file not yet used).
     pub movable: SquareSet,
+    /// The side to move's pieces that may go along in a group this ply (not charmed; in a
+    /// Charge, not yet moved: only the group's mover uses up a file).
+    pub followers: SquareSet,
     /// Whether squads may move this ply.
     pub squads: bool,
     /// Whether this ply is a whole turn (not a Charge's sub-move): escapes and strikes may be
@@ -130,12 +133,14 @@ impl Position {
         let occupied = self.occupied();
         let charmed = self.charmed(self.to_move);
         let mut movable = own.minus(charmed);
+        let mut followers = movable;
         let rules = self.variant.rules();
         let (squads, turn) = match self.phase {
             Phase::Turn => (rules.squads.is_some(), true),
             Phase::Charge { files, moved, .. } => {
                 let geometry = self.variant.geometry();
-                movable = movable.minus(moved).iter().filter(|&s| files & 1 << geometry.file(s) == 0).collect();
+                followers = movable.minus(moved);
+                movable = followers.iter().filter(|&s| files & 1 << geometry.file(s) == 0).collect();
                 (rules.squads.is_some() && rules.charge.is_some_and(|c| c.squads), false)
             }
             Phase::BanthStep => {
@@ -148,6 +153,7 @@ impl Position {
             charmed,
             occupied,
             movable,
+            followers,
             squads,
             turn,
             seen: RefCell::default(),

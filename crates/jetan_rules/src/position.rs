@@ -221,6 +221,8 @@ impl Position {
         }
         let side = self.to_move;
         let trains = self.trains_after(&mv);
+        // In a Charge, the file of the piece that led the move is used up.
+        let charge_leader = matches!(self.phase, Phase::Charge { .. }).then(|| self.leader(mv)).flatten();
         let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
         // Removals first: a plough clears the squares its train then lands on.
         let lead = mv.lead().and_then(|step| self.board[step.from.index()]);
@@ -270,7 +272,7 @@ impl Position {
             (MoveKind::EndCharge | MoveKind::BanthStep | MoveKind::Pass, _) => true,
             (_, Phase::Charge { files, mut moved, submoves }) => {
                 let geometry = self.variant.geometry();
-                let lead = mv.lead().expect("a Charge's sub-move moves a piece");
+                let lead = charge_leader.expect("a Charge's sub-move moves a piece");
                 for step in mv.steps.iter() {
                     moved.remove(step.from);
                 }

@@ -105,8 +105,7 @@ impl Position {
         let excludes = &self.variant.kind(hauler.kind).hauls.as_ref().expect("a hauler").2;
         let tail = chain.last().or(cars.last()).copied().unwrap_or(engine);
         for square in Dir::ALL.into_iter().filter_map(|d| geometry.step(tail, d)) {
-            let eligible = scope.own.contains(square)
-                && !scope.charmed.contains(square)
+            let eligible = scope.followers.contains(square)
                 && square != engine
                 && !cars.contains(&square)
                 && !chain.contains(&square)

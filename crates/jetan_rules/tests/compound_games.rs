@@ -1,5 +1,5 @@
 //! Properties over random Jetan Sarang games, with the Charge and Rapid Deployment on and off,
-//! and over random games of the Jeddara draft (banths, airships, strikes, squads with escorts):
+//! and over random games of Jetan Jeddara (banths, airships, strikes, squads with escorts):
 //! every generated move is legal, distinct in effect and consistent with the partial generators;
 //! play then undo restores the position and its hash; the position text and the notation
 //! round-trip.
@@ -13,10 +13,10 @@ use jetan_rules::{MoveKind, Position};
 const OPTION_SETS: [&[&str]; 3] = [&[], &["charge=on", "rapid_deployment=on"], &["squad_ranks=equal", "charge=on"]];
 
 /// Calls `check` on every position of random games (6 of 160 plies per Sarang option set, 3 of
-/// 120 for the Jeddara draft, whose positions have thousands of moves) with the move played there.
+/// 120 for Jetan Jeddara, whose positions have thousands of moves) with the move played there.
 fn games(check: impl Fn(&Position, jetan_rules::Move, u64)) {
     let sarang = OPTION_SETS.iter().map(|choices| (common::sarang(choices), 6, 160));
-    for (variant, games, plies) in sarang.chain([(common::jeddara_draft(), 3, 120)]) {
+    for (variant, games, plies) in sarang.chain([(common::jeddara(&[]), 3, 120)]) {
         let start = Position::start(variant);
         for seed in 0..games {
             for (position, mv) in common::random_game(&start, seed, plies) {

@@ -110,8 +110,9 @@ pub fn sarang(choices: &[&str]) -> Arc<Variant> {
     Arc::new(variant.with_choice_args(&choices).unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// The draft of Jetan Jeddara in `tests/variants` (no Zitidar trains yet).
-pub fn jeddara_draft() -> Arc<Variant> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/variants/jetan_jeddara_draft.ron");
-    Arc::new(Variant::load_file(&path).unwrap_or_else(|e| panic!("{e}")))
+/// Jetan Jeddara with some rule options chosen (`option=choice`).
+pub fn jeddara(choices: &[&str]) -> Arc<Variant> {
+    let variant = Variant::load_file(&variant_path("jetan_jeddara.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+    Arc::new(variant.with_choice_args(&choices).unwrap_or_else(|e| panic!("{e}")))
 }

@@ -1,7 +1,7 @@
-//! The Jeddara mechanics built so far, on small positions of the draft variant
-//! (`tests/variants/jetan_jeddara_draft.ron`): airships with passengers, squads with escorts in
-//! them, the banth step, Thuvia directing banths, the Sorak strike, the Jeddara's escape while
-//! attacked, a banth taking its mover's own Jeddara, and Olvia's title.
+//! Jetan Jeddara's mechanics (RULES.md §4, §5), each on a small position: airships with
+//! passengers, squads with escorts in them, the banth step, Thuvia directing banths, the Sorak
+//! strike, the Jeddara's escape while attacked, a banth taking its mover's own Jeddara, Olvia's
+//! title, Zitidar trains and the plough.
 
 mod common;
 
@@ -16,7 +16,7 @@ const KIT: [(&str, &str); 2] = [("a1", "B"), ("p12", "b")];
 
 fn position(pieces: &[(&str, &str)], side: Side) -> Position {
     let pieces: Vec<_> = pieces.iter().copied().chain(KIT).collect();
-    common::position(&common::jeddara_draft(), &pieces, side)
+    common::position(&common::jeddara(&[]), &pieces, side)
 }
 
 #[test]
@@ -54,11 +54,8 @@ fn a_banth_with_a_piece_beside_it_steps_after_the_move() {
         Some("bb".into())
     );
     // A banth taking its mover's own Jeddara loses the game for that side.
-    let mut own = common::position(
-        &common::jeddara_draft(),
-        &[("d6", "bb"), ("c5", "B"), ("h2", "M"), ("p12", "b")],
-        Side::South,
-    );
+    let mut own =
+        common::position(&common::jeddara(&[]), &[("d6", "bb"), ("c5", "B"), ("h2", "M"), ("p12", "b")], Side::South);
     common::play(&mut own, &["M h2-h3", "bb d6-c5"]);
     assert_eq!(own.decided().map(|o| o.winner), Some(Some(Side::North)));
 }
@@ -81,23 +78,23 @@ fn kara_vasa_strikes_one_or_two_pieces_within_two_squares() {
     assert!(legal(&p, "@*f6; @*g7"));
     assert!(!legal(&p, "@*h8"), "out of reach");
     assert!(!legal(&p, "@*f6; @*g7; @*h8"));
-    let mut royal = common::position(&common::jeddara_draft(), &[("e5", "SC"), ("f6", "b"), ("a1", "B")], Side::South);
+    let mut royal = common::position(&common::jeddara(&[]), &[("e5", "SC"), ("f6", "b"), ("a1", "B")], Side::South);
     common::play(&mut royal, &["@*f6"]);
     assert_eq!(royal.decided().map(|o| o.winner), Some(Some(Side::South)));
 }
 
 #[test]
 fn the_jeddara_escapes_only_while_attacked() {
-    let attacked = common::position(&common::jeddara_draft(), &[("h2", "B"), ("h5", "d"), ("p12", "b")], Side::South);
+    let attacked = common::position(&common::jeddara(&[]), &[("h2", "B"), ("h5", "d"), ("p12", "b")], Side::South);
     assert_eq!(attacked.parse_move("B h2-c5").map(|m| m.kind), Ok(MoveKind::Escape));
     assert!(!legal(&attacked, "B h2-c8"), "in her own half");
-    let safe = common::position(&common::jeddara_draft(), &[("h2", "B"), ("h9", "d"), ("p12", "b")], Side::South);
+    let safe = common::position(&common::jeddara(&[]), &[("h2", "B"), ("h9", "d"), ("p12", "b")], Side::South);
     assert!(!legal(&safe, "B h2-c5"));
 }
 
 #[test]
 fn olvia_is_the_jedda_once_thuvia_is_gone() {
-    let v = common::jeddara_draft();
+    let v = common::jeddara(&[]);
     let with = common::position(&v, &[("e5", "OB"), ("f1", "T"), ("a1", "B"), ("p12", "b")], Side::South);
     let olvia = with.piece_at(v.geometry().parse("e5").unwrap()).unwrap();
     assert_eq!(with.name_of(olvia), "Olvia");
@@ -106,8 +103,8 @@ fn olvia_is_the_jedda_once_thuvia_is_gone() {
 }
 
 #[test]
-fn the_draft_start_position() {
-    let p = Position::start(common::jeddara_draft());
+fn the_start_position() {
+    let p = Position::start(common::jeddara(&[]));
     assert_eq!(p.ownerless().len(), 4);
     assert_eq!(p.pieces().count(), 2 * 48 + 4);
     assert_eq!(p.legal_moves().len(), 3280);
