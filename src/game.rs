@@ -29,8 +29,9 @@ pub struct Game {
     pub seed: u64,
     /// When the game started, in seconds since 1970.
     pub started: u64,
-    /// How the rules have ended the game, if they have, and the legal moves that move no piece
-    /// of their own choosing (declaring or ending a Charge, Rapid Deployments): worked out once
+    /// How the rules have ended the game, if they have, and the legal moves that aren't made by
+    /// clicking a piece (declaring or ending a Charge, Rapid Deployments, Sorak strikes, leaving
+    /// the banth step out): worked out once
     /// per position, since that takes a move generation and many systems ask every frame.
     facts: PositionFacts,
 }
@@ -48,7 +49,12 @@ impl PositionFacts {
         let ended = position.decided().or_else(|| moves.is_empty().then(|| position.outcome()).flatten());
         let turn_actions = moves
             .into_iter()
-            .filter(|m| matches!(m.kind, MoveKind::Charge | MoveKind::EndCharge | MoveKind::Deploy))
+            .filter(|m| {
+                matches!(
+                    m.kind,
+                    MoveKind::Charge | MoveKind::EndCharge | MoveKind::Deploy | MoveKind::Strike | MoveKind::Pass
+                )
+            })
             .collect();
         PositionFacts { ended, turn_actions }
     }
@@ -106,7 +112,7 @@ impl Game {
     }
 
     /// The legal moves that are turn actions rather than moves of a chosen piece: declaring or
-    /// ending a Charge, Rapid Deployments.
+    /// ending a Charge, Rapid Deployments, Sorak strikes, leaving the banth step out.
     pub fn turn_actions(&self) -> &[Move] {
         &self.facts.turn_actions
     }

@@ -28,6 +28,8 @@ pub struct Launch {
     pub select: Option<String>,
     /// Take a screenshot to this path once the scene is drawn, then exit.
     pub screenshot: Option<PathBuf>,
+    /// A move to play for the screenshot, taken halfway through its animation.
+    pub animate: Option<String>,
 }
 
 /// The game's folder: the working directory when it holds `assets/` (running from the

@@ -31,6 +31,10 @@ struct Cli {
     /// Select the piece on this square at the start (to show its moves in a screenshot).
     #[arg(long, value_name = "SQUARE")]
     select: Option<String>,
+    /// With --screenshot: play this move once the scene is drawn and take the picture halfway
+    /// through its animation (an airship in flight, a train on its way).
+    #[arg(long, value_name = "MOVE")]
+    animate: Option<String>,
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         moves: cli.moves,
         select: cli.select,
         screenshot: cli.screenshot,
+        animate: cli.animate,
     };
     let mut app = App::new();
     app.add_plugins(JetanPlugin { launch })

@@ -1,11 +1,16 @@
 //! `--screenshot PATH`: once the scene has been drawn for a while, save the window to a PNG and
-//! exit. Software renderers compile shaders slowly, so it waits for frames, not seconds.
+//! exit. Software renderers compile shaders slowly, so it waits for frames, not seconds. With
+//! `--animate MOVE` it plays the move first, game time advancing a fixed 1/60 s a frame, and
+//! takes the picture halfway through the animation.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use bevy::time::TimeUpdateStrategy;
+
 use crate::Launch;
-use crate::game::Game;
+use crate::animation::Walking;
+use crate::game::{Game, GameAction, Notice};
 
 /// Frames drawn with the game on the board before the picture is taken.
 const FRAMES_BEFORE_CAPTURE: u32 = 60;
@@ -21,6 +26,34 @@ struct Capture {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Capture>().add_systems(Last, capture.run_if(|launch: Res<Launch>| launch.screenshot.is_some()));
+    let animating = app.world().get_resource::<Launch>().is_some_and(|l| l.screenshot.is_some() && l.animate.is_some());
+    if animating {
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f64(1.0 / 60.0)));
+    }
+}
+
+/// Whether the launch's move has been played and its animation is halfway through; plays it
+/// when the scene is ready.
+fn animation_halfway(
+    launch: &Launch,
+    game: &Game,
+    capture: &Capture,
+    walking: &Query<&Walking>,
+    actions: &mut MessageWriter<GameAction>,
+    notice: &mut Notice,
+) -> bool {
+    let Some(text) = &launch.animate else { return true };
+    if capture.frames == FRAMES_BEFORE_CAPTURE {
+        match game.position.parse_turn(text) {
+            Ok(plies) => {
+                actions.write(GameAction::Play(plies[0]));
+            }
+            Err(error) => notice.0 = Some(format!("--animate: {error}")),
+        }
+        return false;
+    }
+    capture.frames > FRAMES_BEFORE_CAPTURE
+        && (walking.iter().any(|w| w.elapsed >= 0.5 * w.duration) || notice.0.is_some())
 }
 
 fn capture(
@@ -29,6 +62,9 @@ fn capture(
     game: Option<Res<Game>>,
     mut capture: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
+    walking: Query<&Walking>,
+    mut actions: MessageWriter<GameAction>,
+    mut notice: ResMut<Notice>,
 ) {
     if capture.saved {
         exit.write(AppExit::Success);
@@ -38,7 +74,10 @@ fn capture(
         return;
     }
     capture.frames += 1;
-    let ready = game.is_some() && capture.frames >= FRAMES_BEFORE_CAPTURE;
+    let ready = game.as_ref().is_some_and(|game| {
+        capture.frames >= FRAMES_BEFORE_CAPTURE
+            && animation_halfway(&launch, game, &capture, &walking, &mut actions, &mut notice)
+    });
     if ready || capture.frames >= FRAMES_AT_MOST {
         let path = launch.screenshot.clone().expect("only run with a screenshot path");
         commands

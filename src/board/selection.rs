@@ -141,7 +141,8 @@ fn handle_clicks(
             continue;
         }
         match position.piece_at(square) {
-            Some(piece) if piece.side == position.to_move() => {
+            // A Wild Banth is selected to step it or, from Thuvia, to direct it.
+            Some(piece) if piece.side == position.to_move() || position.ownerless().contains(square) => {
                 *selection = Selection::of(position, square, hover);
                 notice.0 = selection
                     .moves

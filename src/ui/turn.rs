@@ -16,8 +16,14 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &mut Selection, ac
         return;
     }
     let position = &game.position;
-    if let Phase::Charge { submoves, .. } = position.phase() {
-        ui.label(egui::RichText::new(format!("Charge! {submoves} sub-moves made; one piece per file")).strong());
+    match position.phase() {
+        Phase::Charge { submoves, .. } => {
+            ui.label(egui::RichText::new(format!("Charge! {submoves} sub-moves made; one piece per file")).strong());
+        }
+        Phase::BanthStep => {
+            ui.label(egui::RichText::new("Banth step: click a Wild Banth to step it, or leave them be").strong());
+        }
+        Phase::Turn => {}
     }
     let mut chosen = None;
     for &mv in game.turn_actions() {
@@ -46,6 +52,8 @@ fn action_label(position: &Position, mv: Move) -> String {
     match mv.kind {
         MoveKind::Charge => "Declare a Charge".into(),
         MoveKind::EndCharge => "End the Charge".into(),
+        MoveKind::Pass => "Leave the banths be".into(),
+        MoveKind::Strike => format!("Sorak strike: {}", position.move_text(mv)),
         _ => match mv.lead() {
             Some(step) => format!("Rapid Deployment: advance rank {}", geometry.rank(step.from) + 1),
             None => position.move_text(mv),

@@ -31,8 +31,13 @@ const STATIC_MARGIN: i32 = 120;
 const FUTILITY_MARGIN: i32 = 150;
 /// The depth stored with a result that holds only on its path: too shallow to be used.
 const UNUSABLE_DEPTH: i32 = -1;
-/// Time and cancellation are checked every this many nodes (a power of two).
-const CHECK_EVERY: u64 = 16;
+/// Time and cancellation are checked every this many nodes (a power of two). Every node: in
+/// the big variants one node's move generation can take milliseconds.
+const CHECK_EVERY: u64 = 1;
+/// The most moves searched at a node whose royal piece is safe: the best-ordered ones. Jetan
+/// Jeddara's positions have thousands of group moves (squads, airships, trains); searching them
+/// all would leave no time to look a move deeper.
+const BRANCH_LIMIT: usize = 160;
 
 /// The buffers a search works in, kept by its searcher from one search to the next.
 #[derive(Debug)]
@@ -353,6 +358,9 @@ impl Search<'_> {
         let skipped = |mv: Move| searched.contains(&pack(mv)) || (skip_escapes && mv.kind == MoveKind::Escape);
         frame.moves.retain(|&mv| !skipped(mv));
         self.ordering.score(position, self.facts, &frame.moves, &mut frame.scores, table_move, node.ply);
+        if !node.in_danger && frame.moves.len() > BRANCH_LIMIT {
+            keep_best(&mut frame.moves, &mut frame.scores, BRANCH_LIMIT);
+        }
         for i in 0..frame.moves.len() {
             pick(&mut frame.moves, &mut frame.scores, i);
             let mv = frame.moves[i];
@@ -454,4 +462,14 @@ impl Search<'_> {
         row[ply + 1..end].copy_from_slice(&below[ply + 1..end]);
         self.work.pv_len[ply] = end;
     }
+}
+
+/// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest.
+fn keep_best(moves: &mut Vec<Move>, scores: &mut Vec<i32>, limit: usize) {
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.select_nth_unstable_by_key(limit, |&i| std::cmp::Reverse((scores[i], std::cmp::Reverse(i))));
+    order.truncate(limit);
+    order.sort_unstable();
+    *moves = order.iter().map(|&i| moves[i]).collect();
+    *scores = order.iter().map(|&i| scores[i]).collect();
 }

@@ -79,7 +79,8 @@ impl Ordering {
                 None if packed == killers[0] => KILLER + 1,
                 None if packed == killers[1] => KILLER,
                 None if mv.kind == MoveKind::Escape => ESCAPE + self.history[self.history_index(side, mv)],
-                None => self.history[self.history_index(side, mv)],
+                // Among quiet moves with the same history, the fewer pieces moved the sooner.
+                None => self.history[self.history_index(side, mv)] - mv.steps.len() as i32,
             }
         }));
     }
