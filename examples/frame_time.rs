@@ -1,0 +1,99 @@
+//! The CPU time of the game's frame update (logic, board, animation; no rendering) while Jetan
+//! Jeddara's biggest moves animate: a Zitidar hauling four cars and an airship with three
+//! passengers, started in the same frame. Prints the median and worst frame, and the time to
+//! list the legal moves of the start position:
+//! `cargo run --release --example frame_time`
+
+use std::time::{Duration, Instant};
+
+use bevy::asset::AssetPlugin;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use jetan::ai_player::Seat;
+use jetan::animation::Walking;
+use jetan::board::PieceToken;
+use jetan::game::{Game, MovePlayed};
+use jetan::settings::{Players, Settings};
+use jetan::variant_asset::VariantDir;
+use jetan::{GameLogicPlugin, Launch};
+use jetan_rules::{MoveKind, Position};
+
+const FRAMES: usize = 40;
+
+fn main() {
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin { file_path: assets.display().to_string(), ..default() }));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
+    let moves = "M b3-b4, m o10-o9".to_string();
+    app.insert_resource(Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() });
+    app.insert_resource(VariantDir(assets.join("variants")));
+    app.add_plugins(GameLogicPlugin);
+    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
+    let started = Instant::now();
+    while !(app.world().contains_resource::<Game>() && app.world_mut().query::<&PieceToken>().iter(app.world()).count() > 0) {
+        assert!(started.elapsed() < Duration::from_secs(30), "the game never started");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let idle = frame_times(&mut app, 20);
+
+    let start = Position::start(app.world().resource::<Game>().position.variant().clone());
+    let listing: Vec<Duration> = (0..20)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(start.legal_moves());
+            t.elapsed()
+        })
+        .collect();
+
+    let mut played = Vec::new();
+    {
+        let mut game = app.world_mut().resource_mut::<Game>();
+        let train = game.position.parse_move("ZC a2-e5; H a3-d5; M b4-c4; P c3-b3; M d3-a2; train").unwrap();
+        played.push(game.play(train));
+        if let Ok(pass) = game.position.parse_move("pass") {
+            played.push(game.play(pass));
+        }
+        let airship = game
+            .position
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.kind == MoveKind::Normal && m.steps.len() == 4 && game.position.variant().label(game.position.piece_at(m.steps[0].from).unwrap()).len() > 1)
+            .expect("a North airship with three passengers");
+        println!("moves: {} | {}", played[0].mv.steps.len(), game.position.move_text(airship));
+        played.push(game.play(airship));
+    }
+    for message in played {
+        app.world_mut().write_message::<MovePlayed>(message);
+    }
+    let mut busy = Vec::new();
+    for _ in 0..FRAMES {
+        let walking = app.world_mut().query::<&Walking>().iter(app.world()).count();
+        let t = Instant::now();
+        app.update();
+        if walking > 0 {
+            busy.push(t.elapsed());
+        }
+    }
+    report("idle frame", idle);
+    report("frame while the train and the airship animate", busy);
+    report("legal moves of the start position (3280)", listing);
+}
+
+fn frame_times(app: &mut App, frames: usize) -> Vec<Duration> {
+    (0..frames)
+        .map(|_| {
+            let t = Instant::now();
+            app.update();
+            t.elapsed()
+        })
+        .collect()
+}
+
+fn report(what: &str, mut times: Vec<Duration>) {
+    times.sort();
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    let worst = times.last().copied().unwrap_or_default();
+    println!("{what}: median {median:.2?}, worst {worst:.2?} over {} samples", times.len());
+}
