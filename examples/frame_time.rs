@@ -59,7 +59,13 @@ fn main() {
             .position
             .legal_moves()
             .into_iter()
-            .find(|m| m.kind == MoveKind::Normal && m.steps.len() == 4 && game.position.variant().label(game.position.piece_at(m.steps[0].from).unwrap()).len() > 1)
+            .find(|m| {
+                let carries = |s: &jetan_rules::Step| {
+                    let piece = game.position.piece_at(s.from).expect("steps start on pieces");
+                    game.position.variant().kind(piece.kind).carries > 0
+                };
+                m.kind == MoveKind::Normal && m.steps.len() == 4 && m.steps.iter().any(carries)
+            })
             .expect("a North airship with three passengers");
         println!("moves: {} | {}", played[0].mv.steps.len(), game.position.move_text(airship));
         played.push(game.play(airship));

@@ -67,7 +67,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
             for (number, pair) in game.turns().chunks(2).enumerate() {
                 ui.label(format!("{}.", number + 1));
                 for (_, text) in pair {
-                    ui.monospace(text);
+                    ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
                 }
                 ui.end_row();
             }

@@ -69,18 +69,21 @@ impl Ordering {
                 return TABLE_MOVE;
             }
             let mover = mv.lead().and_then(|lead| position.piece_at(lead.from));
-            match mover.zip(main_victim(position, facts, mv)) {
-                Some((mover, victim)) => match facts.verdict(victim, mover) {
+            match (mover, main_victim(position, facts, mv)) {
+                (Some(mover), Some(victim)) => match facts.verdict(victim, mover) {
                     Some(Verdict::Win) => WINNING,
                     Some(Verdict::Draw) => 0,
                     Some(Verdict::Loss) => LOSING,
                     None => CAPTURE + facts.value(victim) * 32 - facts.value(mover),
                 },
-                None if packed == killers[0] => KILLER + 1,
-                None if packed == killers[1] => KILLER,
-                None if mv.kind == MoveKind::Escape => ESCAPE + self.history[self.history_index(side, mv)],
+                // A strike: no piece lands.
+                (None, Some(victim)) if facts.key_royal(victim) => WINNING,
+                (None, Some(victim)) => CAPTURE + facts.value(victim) * 32,
+                _ if packed == killers[0] => KILLER + 1,
+                _ if packed == killers[1] => KILLER,
+                _ if mv.kind == MoveKind::Escape => ESCAPE + self.history[self.history_index(side, mv)],
                 // Among quiet moves with the same history, the fewer pieces moved the sooner.
-                None => self.history[self.history_index(side, mv)] - mv.steps.len() as i32,
+                _ => self.history[self.history_index(side, mv)] - mv.steps.len() as i32,
             }
         }));
     }
