@@ -152,10 +152,9 @@ fn panels(
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
     let top = egui::Panel::top("menu").show(&mut root, |ui| menu::show(ui, &mut params)).response.rect.height();
-    // The panel never grows past a third of a small window: the 16-file board must fit beside it.
+    // A fixed width, long moves wrapped in it: the 16-file board must fit beside the panel.
     let right = egui::Panel::right("status")
-        .default_size(260.0)
-        .max_size(330.0)
+        .exact_size(300.0)
         .show(&mut root, |ui| status::show(ui, &mut params))
         .response
         .rect
