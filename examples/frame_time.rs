@@ -31,7 +31,9 @@ fn main() {
     app.add_plugins(GameLogicPlugin);
     app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
     let started = Instant::now();
-    while !(app.world().contains_resource::<Game>() && app.world_mut().query::<&PieceToken>().iter(app.world()).count() > 0) {
+    while !(app.world().contains_resource::<Game>()
+        && app.world_mut().query::<&PieceToken>().iter(app.world()).count() > 0)
+    {
         assert!(started.elapsed() < Duration::from_secs(30), "the game never started");
         app.update();
         std::thread::sleep(Duration::from_millis(2));

@@ -62,16 +62,13 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     }
     ui.separator();
     ui.label("Moves");
+    // Numbered as Game Courier numbers them (`1.` and `1...`), each turn wrapped to the panel.
     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-        egui::Grid::new("moves").striped(true).show(ui, |ui| {
-            for (number, pair) in game.turns().chunks(2).enumerate() {
-                ui.label(format!("{}.", number + 1));
-                for (_, text) in pair {
-                    ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
-                }
-                ui.end_row();
-            }
-        });
+        for (index, (_, text)) in game.turns().iter().enumerate() {
+            let dots = if index % 2 == 0 { "." } else { "..." };
+            let line = format!("{}{dots} {text}", index / 2 + 1);
+            ui.add(egui::Label::new(egui::RichText::new(line).monospace()).wrap());
+        }
     });
 }
 
