@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::walk::{WalkRule, walks_through};
-use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Movement, Position, Square, SquareSet, Step};
+use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Position, Square, SquareSet, Step};
 
 /// The most cars a train has.
 pub const MAX_CARS: usize = 8;
@@ -119,9 +119,10 @@ impl Position {
         }
     }
 
-    /// The walks of the hauler on `from`: its movements' walks through empty squares, ending on
-    /// an empty square or an enemy it may capture; and, if it ploughs, its straight lines
-    /// through enemies it may capture, each taken, ending likewise.
+    /// The walks of the hauler on `from`: its walking movements' walks (`Path`, `Combo`; a
+    /// hauler's other movements are not used) through empty squares, ending on an empty square or
+    /// an enemy it may capture; and, if it ploughs, its straight lines through enemies it may
+    /// capture, each taken, ending likewise.
     fn hauler_walks(&self, scope: &Scope, from: Square) -> Vec<HaulerWalk> {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a hauler stands on its square");
@@ -138,7 +139,6 @@ impl Position {
                     walks.push(HaulerWalk { squares: walk.to_vec(), ploughed: List::new() });
                 }
             });
-            debug_assert!(!matches!(movement, Movement::Ride { .. }), "haulers walk");
         }
         let Some(reach) = kind.plough else { return walks };
         for dir in Dir::ALL {
