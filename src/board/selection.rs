@@ -144,10 +144,8 @@ fn handle_clicks(
             // A Wild Banth is selected to step it or, from Thuvia, to direct it.
             Some(piece) if piece.side == position.to_move() || position.ownerless().contains(square) => {
                 *selection = Selection::of(position, square, hover);
-                notice.0 = selection
-                    .moves
-                    .is_empty()
-                    .then(|| format!("The {} has no legal move.", variant.kind(piece.kind).name));
+                notice.0 =
+                    selection.moves.is_empty().then(|| format!("The {} has no legal move.", position.name_of(piece)));
             }
             _ => {
                 notice.0 = Some(match selection.from {

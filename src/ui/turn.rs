@@ -16,6 +16,10 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &mut Selection, ac
         return;
     }
     let position = &game.position;
+    if let Some(piece) = selection.from.and_then(|square| position.piece_at(square)) {
+        // The piece's name now: Olvia is the Jedda once her side's Thuvia is gone.
+        ui.label(format!("Selected: {}", position.name_of(piece)));
+    }
     match position.phase() {
         Phase::Charge { submoves, .. } => {
             ui.label(egui::RichText::new(format!("Charge! {submoves} sub-moves made; one piece per file")).strong());
