@@ -127,12 +127,7 @@ impl Game {
         }
         let position = &self.position;
         let paths = position.paths(mv);
-        let landed = mv
-            .steps
-            .iter()
-            .map(|step| step.to)
-            .filter(|&to| position.piece_at(to).is_some_and(|p| p.side != position.to_move()));
-        let removed = landed.chain(mv.removals.iter().copied()).collect();
+        let removed = position.victim_squares(mv).collect();
         let text = position.move_text(mv);
         let side = position.to_move();
         let undo = self.position.play(mv);

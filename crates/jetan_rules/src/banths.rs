@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::reach::movement_reach;
-use crate::{Dir, MAX_STEPS, Move, MoveKind, Phase, Position, Square, SquareSet, Step};
+use crate::{Dir, MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
 
 impl Position {
     /// Whether a banth step follows the move just made: some ownerless piece has a piece on
@@ -119,10 +119,5 @@ impl Position {
                 out.push(mv);
             }
         }
-    }
-
-    /// Whether the turn is at its banth step.
-    pub fn at_banth_step(&self) -> bool {
-        self.phase == Phase::BanthStep
     }
 }

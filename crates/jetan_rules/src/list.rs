@@ -27,13 +27,6 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
         self.len += 1;
     }
 
-    /// Removes and returns the last item.
-    pub fn pop(&mut self) -> Option<T> {
-        let len = self.len.checked_sub(1)?;
-        self.len = len;
-        Some(std::mem::take(&mut self.items[len as usize]))
-    }
-
     /// The items, by value (the list is `Copy`, so this outlives any borrow of it).
     pub fn into_iter_copied(self) -> impl Iterator<Item = T> {
         (0..self.len as usize).map(move |i| self.items[i])

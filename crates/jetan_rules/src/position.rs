@@ -303,16 +303,20 @@ impl Position {
         undo
     }
 
-    /// The pieces a legal move removes that aren't the mover's own: those its pieces land on,
-    /// then its other removals.
-    pub fn victims(&self, mv: Move) -> impl Iterator<Item = Piece> + '_ {
+    /// The squares of the pieces a legal move removes that aren't the mover's own: those its
+    /// pieces land on, then its other removals.
+    pub fn victim_squares(&self, mv: Move) -> impl Iterator<Item = Square> + '_ {
         let own = self.occupied[self.to_move.index()];
         let removals = mv.removals;
         let landed = mv.steps.into_iter_copied().map(|step| step.to).filter(move |to| !removals.contains(to));
         landed
             .chain(mv.removals.into_iter_copied())
-            .filter(move |&s| !own.contains(s))
-            .filter_map(|s| self.board[s.index()])
+            .filter(move |&s| !own.contains(s) && self.board[s.index()].is_some())
+    }
+
+    /// The pieces on [`Position::victim_squares`].
+    pub fn victims(&self, mv: Move) -> impl Iterator<Item = Piece> + '_ {
+        self.victim_squares(mv).filter_map(|s| self.board[s.index()])
     }
 
     /// Takes back the move `undo` came from (the last one played).

@@ -153,17 +153,9 @@ fn extend(
     ControlFlow::Continue(())
 }
 
-/// Calls `visit` with every walk the rule allows from `origin` (origin first) on an empty
-/// board, in the fixed search order.
-pub(crate) fn all_walks(geometry: Geometry, origin: Square, rule: &WalkRule, visit: &mut impl FnMut(&[Square])) {
-    let _ = each_walk(geometry, origin, rule, &|_| true, None, &mut |walk| {
-        visit(walk);
-        ControlFlow::Continue(())
-    });
-}
-
 /// Calls `visit` with every walk the rule allows from `origin` (origin first) that passes only
-/// through `passable` squares, in the fixed search order.
+/// through `passable` squares (every square: the walks on an empty board), in the fixed search
+/// order.
 pub(crate) fn walks_through(
     geometry: Geometry,
     origin: Square,
@@ -186,9 +178,8 @@ pub(crate) fn walk_ends(
 ) -> SquareSet {
     let mut ends = SquareSet::EMPTY;
     if rule.max <= ENUMERATE_UP_TO {
-        let _ = each_walk(geometry, origin, rule, passable, None, &mut |walk| {
+        walks_through(geometry, origin, rule, passable, &mut |walk| {
             ends.insert(*walk.last().expect("walks are never empty"));
-            ControlFlow::Continue(())
         });
     } else {
         for target in geometry.squares() {

@@ -2,10 +2,10 @@
 //! blockable `Path` and `Combo` movements as pairs (destination, squares that must be empty),
 //! grouped by the squares that must be empty, so that reach under any occupancy is a few bit
 //! tests per group instead of a walk search. The walks come from the walk search itself
-//! ([`crate::walk::all_walks`]); walk directions are absolute, so the tables are the same for
+//! ([`crate::walk::walks_through`] on an empty board); walk directions are absolute, so the tables are the same for
 //! both sides.
 
-use crate::walk::{ENUMERATE_UP_TO, WalkRule, all_walks};
+use crate::walk::{ENUMERATE_UP_TO, WalkRule, walks_through};
 use crate::{Geometry, Movement, PieceKind, Square, SquareSet};
 
 /// The most squares a tabled walk passes through (its steps less one).
@@ -97,7 +97,7 @@ pub(crate) fn tabled(movement: &Movement) -> bool {
 fn minimal_walks(geometry: Geometry, origin: Square, rules: &[WalkRule]) -> Vec<(Square, SquareSet)> {
     let mut walks: Vec<(Square, SquareSet)> = Vec::new();
     for rule in rules {
-        all_walks(geometry, origin, rule, &mut |walk| {
+        walks_through(geometry, origin, rule, &|_| true, &mut |walk| {
             let (&to, passed) = walk[1..].split_last().expect("a walk takes a step");
             walks.push((to, passed.iter().copied().collect()));
         });
