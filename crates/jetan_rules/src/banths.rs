@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::list::List;
-use crate::movegen::Scope;
+use crate::movegen::{Aim, Scope};
 use crate::reach::movement_reach;
 use crate::{Dir, MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
 
@@ -34,17 +34,18 @@ impl Position {
 
     /// Appends the ways the piece on `from` may direct the ownerless pieces within its reach:
     /// any of them, one after the other, each moving onto a piece of either side and taking it.
-    /// Different orders with the same result are one move.
-    pub(crate) fn directions(&self, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+    /// Different orders with the same result are one move. None if no banth could reach the
+    /// squares of `aim`.
+    pub(crate) fn directions(&self, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
-        let Some((reach, _)) = &self.variant.kind(piece.kind).directs else { return };
-        if within != SquareSet::FULL {
-            return;
-        }
+        let Some((reach, movement)) = &self.variant.kind(piece.kind).directs else { return };
         let geometry = self.variant.geometry();
         let banths: List<Square, MAX_STEPS> =
             self.ownerless().iter().filter(|&b| geometry.distance(b, from) <= *reach as i32).collect();
-        if banths.is_empty() {
+        let may_touch = |&banth: &Square| {
+            movement_reach(geometry, movement, piece.side, banth, &SquareSet::EMPTY).intersects(&aim.squares)
+        };
+        if banths.is_empty() || (!aim.is_all() && !banths.iter().any(may_touch)) {
             return;
         }
         let mut seen = HashSet::new();
@@ -86,13 +87,11 @@ impl Position {
     }
 
     /// Appends the strikes of the piece on `from`: 1 up to its most enemy pieces within its
-    /// reach that it may capture, each set once (whichever striker makes it).
-    pub(crate) fn strikes(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+    /// reach that it may capture, each set once (whichever striker makes it); none if none of
+    /// them stands on a square of `aim`.
+    pub(crate) fn strikes(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let Some((reach, max)) = self.variant.kind(piece.kind).strike else { return };
-        if within != SquareSet::FULL {
-            return;
-        }
         let geometry = self.variant.geometry();
         let victims: Vec<Square> = scope
             .occupied
@@ -101,6 +100,9 @@ impl Position {
             .filter(|&s| geometry.distance(s, from) <= reach as i32)
             .filter(|&s| self.variant.may_capture(piece.kind, self.board[s.index()].expect("occupied").kind))
             .collect();
+        if !victims.iter().any(|&victim| aim.squares.contains(victim)) {
+            return;
+        }
         let mut sets: Vec<Vec<Square>> = vec![Vec::new()];
         for &victim in &victims {
             let longer: Vec<Vec<Square>> = sets

@@ -1,6 +1,6 @@
 //! Turn-level rules: charm (RULES.md §5.5), the Charge (§5.12) and Rapid Deployment (§5.13).
 
-use crate::movegen::Scope;
+use crate::movegen::{Aim, Scope};
 use crate::{Dir, Move, MoveKind, Position, Side, Square, SquareSet, Step};
 
 impl Position {
@@ -69,7 +69,7 @@ impl Position {
         let scope = self.scope();
         let mut moves = Vec::new();
         scope.movable.iter().any(|from| {
-            self.piece_moves(&scope, from, SquareSet::FULL, &mut moves);
+            self.piece_moves(&scope, from, &Aim::ALL, &mut moves);
             !moves.is_empty()
         })
     }

@@ -5,7 +5,7 @@
 //! mover did.
 
 use crate::list::List;
-use crate::movegen::Scope;
+use crate::movegen::{Aim, Scope};
 use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, SquadRanks, Square, SquareSet, Step};
 
 /// The most followers one group move has.
@@ -14,12 +14,19 @@ const MAX_FOLLOWERS: usize = 8;
 type Followers = List<Square, MAX_FOLLOWERS>;
 
 impl Position {
-    /// Appends the group moves led by the piece on `from` whose leader lands within `within`:
-    /// escorts, then squads; an effect already generated in this scope (by this leader or
-    /// another piece of the group) is skipped.
-    pub(crate) fn group_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+    /// Appends the group moves led by the piece on `from` that may touch the squares of `aim`
+    /// (none if its leap can't take it near them): escorts, squads, then airships; an effect
+    /// already generated in this scope (by this leader or another piece of the group) is
+    /// skipped.
+    pub(crate) fn group_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
+        // Lifting the group off the board only lengthens its leader's reach: never beyond
+        // its reach on an empty board.
+        if !self.variant.tables.empty_board(piece, from).intersects(&aim.leading) {
+            return;
+        }
+        let within = aim.leading;
         if kind.escort {
             for female in self.escortable(scope, from) {
                 self.moves_with(scope, from, &[female].into_iter().collect(), within, out);
@@ -114,8 +121,8 @@ impl Position {
             .collect()
     }
 
-    /// Appends the moves of the piece on `from` taking `followers` along, landing within
-    /// `within`.
+    /// Appends the moves of the piece on `from` taking `followers` along, the piece landing
+    /// within `within`.
     fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, within: SquareSet, out: &mut Vec<Move>) {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a leader stands on its square");

@@ -39,6 +39,52 @@ pub(crate) struct Scope {
     pub seen_removals: RefCell<HashSet<List<Square, MAX_REMOVALS>>>,
 }
 
+/// The squares a partial generation is after, and the wider sets its generators filter by
+/// before the exact test ([`Aim::touches`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Aim {
+    /// The squares: a move is wanted if it lands a piece on one of them or removes the piece
+    /// standing there.
+    pub squares: SquareSet,
+    /// Where a piece may land to touch them: on them, or, if the variant has side-killers,
+    /// beside them.
+    pub landing: SquareSet,
+    /// Where a group's leader may land for some piece of the group to touch them: near
+    /// `landing`, as far as its followers may stand from it.
+    pub leading: SquareSet,
+}
+
+impl Aim {
+    /// Every move.
+    pub const ALL: Aim = Aim { squares: SquareSet::FULL, landing: SquareSet::FULL, leading: SquareSet::FULL };
+
+    /// The moves touching `squares` in `position`'s variant.
+    pub fn at(position: &Position, squares: SquareSet) -> Aim {
+        let geometry = position.variant.geometry();
+        let mut landing = squares;
+        if position.variant.kinds().iter().any(|kind| kind.side_kill) {
+            landing = landing.or(geometry.beside(squares));
+        }
+        // Followers stand next to their leader, and a squad's escorted females next to their
+        // escort.
+        let mut leading = geometry.around(landing);
+        if position.variant.rules().squads.is_some_and(|squads| squads.escorts) {
+            leading = geometry.around(leading);
+        }
+        Aim { squares, landing, leading }
+    }
+
+    /// Whether every move is wanted (nothing to filter).
+    pub fn is_all(&self) -> bool {
+        self.squares == SquareSet::FULL
+    }
+
+    /// Whether `mv` lands a piece on one of `squares` or removes the piece standing there.
+    pub fn touches(mv: Move, squares: SquareSet) -> bool {
+        mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
+    }
+}
+
 impl Position {
     /// The legal moves of the side to move (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -61,7 +107,7 @@ impl Position {
         }
         let scope = self.scope();
         for from in scope.movable.iter() {
-            self.piece_moves(&scope, from, SquareSet::FULL, moves);
+            self.piece_moves(&scope, from, &Aim::ALL, moves);
         }
         match self.phase {
             Phase::Turn => {
@@ -81,18 +127,60 @@ impl Position {
         }
     }
 
-    /// Appends the legal moves of the side to move whose mover lands on a piece to `moves`, in
-    /// the order of [`Position::generate`]: exactly those of its moves, without generating the
-    /// others.
+    /// Appends the legal moves of the side to move that take a piece, in the order of
+    /// [`Position::generate`]: exactly those of its moves that take an enemy piece or a Wild
+    /// Banth ([`Position::generate_taking`] of their squares), without generating the others.
     pub fn generate_captures(&self, moves: &mut Vec<Move>) {
-        if self.outcome.is_some() {
+        let own = self.occupied[self.to_move.index()];
+        self.generate_taking(self.occupied().minus(own), moves);
+    }
+
+    /// Appends the legal moves of the side to move that land a piece on one of `squares` or
+    /// remove the piece standing there (by a group's follower, a side-kill, a strike, a plough
+    /// or a directed banth as well as by the mover), in the order of [`Position::generate`]:
+    /// on occupied squares, the moves that take those pieces. Each generator skips what
+    /// can't reach the squares, so asking about a few squares is cheap.
+    pub fn generate_taking(&self, squares: SquareSet, moves: &mut Vec<Move>) {
+        if self.outcome.is_some() || squares.is_empty() {
             return;
         }
-        let scope = self.scope();
-        let enemy = scope.occupied.minus(scope.own);
-        for from in scope.movable.iter() {
-            self.piece_moves(&scope, from, enemy, moves);
+        let start = moves.len();
+        if self.phase == Phase::BanthStep {
+            self.banth_steps(moves);
+        } else {
+            let scope = self.scope();
+            let aim = Aim::at(self, squares);
+            for from in scope.movable.iter() {
+                self.piece_moves(&scope, from, &aim, moves);
+            }
+            if self.phase == Phase::Turn && self.variant.rules().rapid_deployment {
+                self.deployments(&scope, moves);
+            }
         }
+        let mut kept = start;
+        for i in start..moves.len() {
+            if Aim::touches(moves[i], squares) {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// Whether `side`, given a whole turn in this position, could take a piece on one of
+    /// `squares` (with any of its moves, as [`Position::generate_taking`] finds them): whether
+    /// those pieces are attacked, whoever is to move. False once the game is over.
+    pub fn could_take(&self, side: Side, squares: SquareSet) -> bool {
+        let mut moves = Vec::new();
+        if side == self.to_move && self.phase == Phase::Turn {
+            self.generate_taking(squares, &mut moves);
+        } else {
+            let mut turned = self.clone();
+            turned.to_move = side;
+            turned.phase = Phase::Turn;
+            turned.generate_taking(squares, &mut moves);
+        }
+        !moves.is_empty()
     }
 
     /// Whether `mv` is one of the legal moves: the same answer as looking it up in
@@ -116,7 +204,7 @@ impl Position {
                 return false;
             }
             moves.clear();
-            self.piece_moves(&scope, step.from, SquareSet::only(step.to), &mut moves);
+            self.piece_moves(&scope, step.from, &Aim::at(self, SquareSet::only(step.to)), &mut moves);
             moves.contains(&mv)
         })
     }
@@ -161,31 +249,31 @@ impl Position {
         }
     }
 
-    /// The moves of the piece on `from` whose mover lands within `within`: single moves,
-    /// escapes, then group moves.
-    pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+    /// The moves of the piece on `from` that may touch the squares of `aim` (a superset of
+    /// those that do; all its moves for [`Aim::ALL`]): single moves, escapes, then group moves.
+    pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
         let mut threatened = Threatened::new(self, piece, from);
-        let normal = self.targets(piece, from, scope.occupied, scope.own, within, Some(&mut threatened));
+        let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, Some(&mut threatened));
         if kind.hauls.is_some() || kind.plough.is_some() {
-            self.hauler_moves(scope, from, within, out);
+            self.hauler_moves(scope, from, aim, out);
         } else {
             for to in normal.iter() {
                 self.finish(Move::single(from, to, MoveKind::Normal), out);
             }
         }
         if scope.turn && self.may_escape(piece, from, &mut threatened) {
-            for to in self.escape_targets(piece, from, normal, within, &mut threatened).iter() {
+            for to in self.escape_targets(piece, from, normal, aim.landing, &mut threatened).iter() {
                 self.finish(Move::single(from, to, MoveKind::Escape), out);
             }
         }
-        self.group_moves(scope, from, within, out);
+        self.group_moves(scope, from, aim, out);
         if scope.turn && kind.strike.is_some() {
-            self.strikes(scope, from, within, out);
+            self.strikes(scope, from, aim, out);
         }
         if kind.directs.is_some() {
-            self.directions(from, within, out);
+            self.directions(from, aim, out);
         }
     }
 

@@ -56,6 +56,18 @@ fn yes() -> bool {
 }
 
 impl Movement {
+    /// The farthest, in king steps, that any square this movement passes through or ends on
+    /// lies from where it starts (`None`: as far as the board goes).
+    pub fn span(&self) -> Option<u8> {
+        match self {
+            Movement::Path { steps, .. } => Some(*steps),
+            Movement::Combo { orth, diag, .. } => Some(orth + diag),
+            Movement::Ride { max, .. } => *max,
+            Movement::Step(_) => Some(1),
+            Movement::Area(n) => Some(*n),
+        }
+    }
+
     /// Whether the squares this movement reaches depend only on the board's shape, never on
     /// which squares are occupied (so they can be computed once per square).
     pub fn ignores_blockers(&self) -> bool {

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::SquareSet;
+
 /// A square of the board: `rank * files + file`, both counted from 0.
 ///
 /// Squares only make sense together with the [`Geometry`] of the board they belong to.
@@ -84,6 +86,24 @@ impl Geometry {
         let df = (self.file(a) - self.file(b)).abs();
         let dr = (self.rank(a) - self.rank(b)).abs();
         df.max(dr)
+    }
+
+    /// `squares` and the squares one king step from any of them.
+    pub fn around(self, squares: SquareSet) -> SquareSet {
+        let mut around = squares;
+        for square in squares.iter() {
+            for dir in Dir::ALL {
+                if let Some(next) = self.step(square, dir) {
+                    around.insert(next);
+                }
+            }
+        }
+        around
+    }
+
+    /// The squares directly left or right of any of `squares`.
+    pub fn beside(self, squares: SquareSet) -> SquareSet {
+        squares.iter().flat_map(|s| [self.offset(s, -1, 0), self.offset(s, 1, 0)]).flatten().collect()
     }
 
     /// The square turned half a turn about the centre of the board.

@@ -5,9 +5,9 @@
 use std::collections::HashSet;
 
 use crate::list::List;
-use crate::movegen::Scope;
+use crate::movegen::{Aim, Scope};
 use crate::walk::{WalkRule, walks_through};
-use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Position, Square, SquareSet, Step};
+use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Position, Square, Step};
 
 /// The most cars a train has.
 pub const MAX_CARS: usize = 8;
@@ -40,10 +40,11 @@ impl Position {
         self.trains.iter().find(|t| t.engine == engine)
     }
 
-    /// Appends the moves of the hauler on `from` whose destination is within `within`: for each
-    /// way of attaching cars to its train (none included), each of its walks, its train (cut
-    /// before the first charmed car) following; without cars, its single moves and ploughs.
-    pub(crate) fn hauler_moves(&self, scope: &Scope, from: Square, within: SquareSet, out: &mut Vec<Move>) {
+    /// Appends the moves of the hauler on `from`: for each way of attaching cars to its train
+    /// (none included), each of its walks, its train (cut before the first charmed car)
+    /// following; without cars, its single moves and ploughs. Walks that can't touch the
+    /// squares of `aim` are skipped.
+    pub(crate) fn hauler_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
         let (most, attach, _) = kind.hauls.as_ref().map_or((0, 0, &Vec::new()), |(c, a, e)| (*c, *a, e));
@@ -51,24 +52,44 @@ impl Position {
             .train_of(from)
             .map(|t| t.cars.iter().copied().take_while(|c| !scope.charmed.contains(*c)).collect())
             .unwrap_or_default();
-        let walks = self.hauler_walks(scope, from);
+        let left = attach.min(most.saturating_sub(cars.len() as u8));
+        // A train's pieces land on its walk or where its cars stood: its cars' squares and
+        // those of the pieces it may attach, within `left` steps of its tail.
+        let walk_touches =
+            |walk: &HaulerWalk| walk.squares.iter().chain(walk.ploughed.iter()).any(|&s| aim.landing.contains(s));
+        let chain_touches = |chain: &[Square]| chain.iter().any(|&s| aim.landing.contains(s));
+        let tail = cars.last().copied().unwrap_or(from);
+        let geometry = self.variant.geometry();
+        let attachable_touch =
+            scope.own.and(aim.landing).iter().any(|s| geometry.distance(s, tail) <= i32::from(left));
+        let chain_may_touch = chain_touches(&cars) || attachable_touch;
+        // Its walks stay within its movements' span.
+        let span = kind.moves.iter().map(|m| m.span().map_or(i32::MAX, i32::from)).max().unwrap_or(0);
+        if !chain_may_touch && !aim.landing.iter().any(|s| geometry.distance(s, from) <= span) {
+            return;
+        }
+        let mut walks = self.hauler_walks(scope, from);
+        if !chain_may_touch {
+            walks.retain(walk_touches);
+            if walks.is_empty() {
+                return;
+            }
+        }
         let mut chains = vec![Vec::new()];
         self.attachments(
             scope,
             from,
             &cars,
-            attach.min(most.saturating_sub(cars.len() as u8)),
+            left,
             &mut Vec::new(),
             &mut chains,
         );
         let mut seen = HashSet::new();
         for chain in chains {
             let all: Vec<Square> = cars.iter().chain(&chain).copied().collect();
-            for walk in &walks {
+            let touches = chain_touches(&all);
+            for walk in walks.iter().filter(|walk| touches || walk_touches(walk)) {
                 let to = *walk.squares.last().expect("walks are never empty");
-                if !within.contains(to) {
-                    continue;
-                }
                 let mut mv = Move::single(from, to, if all.is_empty() { MoveKind::Normal } else { MoveKind::Train });
                 mv.removals = walk.ploughed;
                 let trail = walk.squares[..walk.squares.len() - 1].iter().rev().chain(&all);

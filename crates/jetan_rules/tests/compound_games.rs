@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use jetan_rules::{MoveKind, Position};
+use jetan_rules::{MoveKind, Phase, Position, SquareSet};
 
 const OPTION_SETS: [&[&str]; 3] = [&[], &["charge=on", "rapid_deployment=on"], &["squad_ranks=equal", "charge=on"]];
 
@@ -85,15 +85,22 @@ fn generated_moves_are_legal_distinct_and_found_by_the_partial_generators() {
         }
         let mut captures = Vec::new();
         position.generate_captures(&mut captures);
-        let all: HashSet<_> = moves.iter().collect();
-        for mv in &captures {
-            assert!(all.contains(mv), "capture {} not legal", position.move_text(*mv));
-            assert!(position.victims(*mv).next().is_some(), "capture {} takes nothing", position.move_text(*mv));
-        }
-        let single_captures = moves.iter().filter(|m| m.steps.len() == 1 && position.victims(**m).next().is_some());
-        let found: HashSet<_> = captures.iter().collect();
-        for mv in single_captures.filter(|m| m.kind == MoveKind::Normal && m.removals.is_empty()) {
-            assert!(found.contains(mv), "capture {} not generated", position.move_text(*mv));
+        let taking: Vec<_> = moves.iter().copied().filter(|&mv| position.victims(mv).next().is_some()).collect();
+        assert_eq!(captures, taking, "captures, seed {seed}: {}", position.to_text());
+        // Asked about a few squares: each piece's, and what could take it with either side to
+        // move.
+        let touches = |mv: &jetan_rules::Move, square| {
+            mv.steps.iter().any(|step| step.to == square) || mv.removals.contains(&square)
+        };
+        for (square, piece) in position.pieces().step_by(7) {
+            let mut found = Vec::new();
+            position.generate_taking(SquareSet::only(square), &mut found);
+            let expected: Vec<_> = moves.iter().copied().filter(|mv| touches(mv, square)).collect();
+            assert_eq!(found, expected, "taking {square:?}, seed {seed}: {}", position.to_text());
+            let victims = |mv: &jetan_rules::Move| position.victim_squares(*mv).any(|s| s == square);
+            if position.phase() == Phase::Turn && piece.side != side {
+                assert_eq!(position.could_take(side, SquareSet::only(square)), moves.iter().any(victims));
+            }
         }
     });
 }
