@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use crate::list::List;
-use crate::movegen::{Aim, Scope};
+use crate::movegen::Scope;
+use crate::selection::Aim;
 use crate::reach::movement_reach;
 use crate::{Dir, MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
 

@@ -1,6 +1,7 @@
 //! Turn-level rules: charm (RULES.md §5.5), the Charge (§5.12) and Rapid Deployment (§5.13).
 
-use crate::movegen::{Aim, Scope};
+use crate::movegen::Scope;
+use crate::selection::Aim;
 use crate::{Dir, Move, MoveKind, Position, Side, Square, SquareSet, Step};
 
 impl Position {

@@ -5,7 +5,8 @@
 //! mover did.
 
 use crate::list::List;
-use crate::movegen::{Aim, Scope};
+use crate::movegen::Scope;
+use crate::selection::Aim;
 use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, SquadRanks, Square, SquareSet, Step};
 
 /// The most followers one group move has.
@@ -27,7 +28,7 @@ impl Position {
             return;
         }
         let within = aim.leading;
-        if kind.escort {
+        if kind.escort && scope.most_followers > 0 {
             for female in self.escortable(scope, from) {
                 self.moves_with(scope, from, &[female].into_iter().collect(), within, out);
             }
@@ -38,7 +39,7 @@ impl Position {
             }
         }
         if kind.carries > 0 {
-            for passengers in self.neighbour_sets(scope, from, kind.carries, |_| true) {
+            for passengers in self.neighbour_sets(scope, from, kind.carries.min(scope.most_followers), |_| true) {
                 self.moves_with(scope, from, &passengers, within, out);
             }
         }
@@ -64,7 +65,7 @@ impl Position {
             SquadRanks::Lower => kind > leader,
             SquadRanks::LowerOrEqual => kind >= leader,
         };
-        let sets = self.neighbour_sets(scope, from, rule.members, |mask| match rule.form {
+        let sets = self.neighbour_sets(scope, from, rule.members.min(scope.most_followers), |mask| match rule.form {
             // The 2 x 2 blocks holding the leader: N+NE+E, E+SE+S, S+SW+W, W+NW+N.
             SquadForm::Block => [0b0000_0111u8, 0b0001_1100, 0b0111_0000, 0b1100_0001].iter().any(|&b| mask & !b == 0),
             SquadForm::Around => true,
@@ -93,7 +94,7 @@ impl Position {
         };
         self.add_escorted(scope, rest, members, out);
         let is_escort = self.board[escort.index()].is_some_and(|p| self.variant.kind(p.kind).escort);
-        if !is_escort || members.is_full() {
+        if !is_escort || members.is_full() || members.len() >= usize::from(scope.most_followers) {
             return;
         }
         for female in self.escortable(scope, escort).filter(|&f| f != escorts[0] && !members.contains(&f)) {

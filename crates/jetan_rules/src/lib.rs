@@ -33,6 +33,7 @@ mod position;
 mod reach;
 mod rules;
 mod schema;
+mod selection;
 mod side;
 mod source;
 mod square;
@@ -53,6 +54,7 @@ pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome
 pub use notation::NotationError;
 pub use perft::{divide, perft};
 pub use position::{Phase, Position, Undo};
+pub use selection::Selection;
 pub use rules::{
     Ability, Change, ChargeRule, Choice, Ending, EscapeRule, EscapeWalk, EscapeWhen, Judged, PromotionClass, Region,
     RuleOption, SmallArmies, SquadForm, SquadRanks, SquadRule, Threats, Verdict,

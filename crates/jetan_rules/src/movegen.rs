@@ -1,13 +1,14 @@
 //! Legal move generation: what may move this ply ([`Scope`]), each piece's single moves (its
 //! reach filtered by where it may land and the threats a Princess shuns), escapes, group moves
 //! ([`crate::groups`]), the end-of-move effects ([`crate::effects`]) and the turn-level moves
-//! (Rapid Deployment, the Charge: [`crate::charge`]); all moves, only captures, or one move's
-//! legality.
+//! (Rapid Deployment, the Charge: [`crate::charge`]); all moves, those a [`Selection`] picks
+//! (captures, the moves taking given pieces, groups of few followers), or one move's legality.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::list::List;
+use crate::selection::{Aim, Selection};
 use crate::threats::Threatened;
 use crate::{
     EscapeWhen, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet, Step,
@@ -37,52 +38,8 @@ pub(crate) struct Scope {
     pub seen: RefCell<HashSet<List<Step, MAX_STEPS>>>,
     /// The removals of the strikes generated so far, so that each set is struck once.
     pub seen_removals: RefCell<HashSet<List<Square, MAX_REMOVALS>>>,
-}
-
-/// The squares a partial generation is after, and the wider sets its generators filter by
-/// before the exact test ([`Aim::touches`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Aim {
-    /// The squares: a move is wanted if it lands a piece on one of them or removes the piece
-    /// standing there.
-    pub squares: SquareSet,
-    /// Where a piece may land to touch them: on them, or, if the variant has side-killers,
-    /// beside them.
-    pub landing: SquareSet,
-    /// Where a group's leader may land for some piece of the group to touch them: near
-    /// `landing`, as far as its followers may stand from it.
-    pub leading: SquareSet,
-}
-
-impl Aim {
-    /// Every move.
-    pub const ALL: Aim = Aim { squares: SquareSet::FULL, landing: SquareSet::FULL, leading: SquareSet::FULL };
-
-    /// The moves touching `squares` in `position`'s variant.
-    pub fn at(position: &Position, squares: SquareSet) -> Aim {
-        let geometry = position.variant.geometry();
-        let mut landing = squares;
-        if position.variant.kinds().iter().any(|kind| kind.side_kill) {
-            landing = landing.or(geometry.beside(squares));
-        }
-        // Followers stand next to their leader, and a squad's escorted females next to their
-        // escort.
-        let mut leading = geometry.around(landing);
-        if position.variant.rules().squads.is_some_and(|squads| squads.escorts) {
-            leading = geometry.around(leading);
-        }
-        Aim { squares, landing, leading }
-    }
-
-    /// Whether every move is wanted (nothing to filter).
-    pub fn is_all(&self) -> bool {
-        self.squares == SquareSet::FULL
-    }
-
-    /// Whether `mv` lands a piece on one of `squares` or removes the piece standing there.
-    pub fn touches(mv: Move, squares: SquareSet) -> bool {
-        mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
-    }
+    /// At most this many pieces are chosen to go along with a group's mover.
+    pub most_followers: u8,
 }
 
 impl Position {
@@ -97,88 +54,77 @@ impl Position {
     /// its single moves, its escapes, then its group moves; then Rapid Deployments, declaring a
     /// Charge, or ending one.
     pub fn generate(&self, moves: &mut Vec<Move>) {
-        if self.outcome.is_some() {
-            return;
-        }
-        if self.phase == Phase::BanthStep {
-            self.banth_steps(moves);
-            moves.push(Move::declaration(MoveKind::Pass));
-            return;
-        }
-        let scope = self.scope();
-        for from in scope.movable.iter() {
-            self.piece_moves(&scope, from, &Aim::ALL, moves);
-        }
-        match self.phase {
-            Phase::Turn => {
-                if self.variant.rules().rapid_deployment {
-                    self.deployments(&scope, moves);
-                }
-                if self.may_declare_charge(&scope) {
-                    moves.push(Move::declaration(MoveKind::Charge));
-                }
-            }
-            Phase::Charge { submoves, .. } => {
-                if submoves > 0 {
-                    moves.push(Move::declaration(MoveKind::EndCharge));
-                }
-            }
-            Phase::BanthStep => unreachable!("handled above"),
-        }
+        self.generate_some(Selection::ALL, moves);
     }
 
     /// Appends the legal moves of the side to move that take a piece, in the order of
     /// [`Position::generate`]: exactly those of its moves that take an enemy piece or a Wild
-    /// Banth ([`Position::generate_taking`] of their squares), without generating the others.
+    /// Banth, without generating the others.
     pub fn generate_captures(&self, moves: &mut Vec<Move>) {
         let own = self.occupied[self.to_move.index()];
-        self.generate_taking(self.occupied().minus(own), moves);
+        self.generate_some(Selection::touching(self.occupied().minus(own)), moves);
     }
 
-    /// Appends the legal moves of the side to move that land a piece on one of `squares` or
-    /// remove the piece standing there (by a group's follower, a side-kill, a strike, a plough
-    /// or a directed banth as well as by the mover), in the order of [`Position::generate`]:
-    /// on occupied squares, the moves that take those pieces. Each generator skips what
-    /// can't reach the squares, so asking about a few squares is cheap.
-    pub fn generate_taking(&self, squares: SquareSet, moves: &mut Vec<Move>) {
-        if self.outcome.is_some() || squares.is_empty() {
+    /// Appends the legal moves of the side to move that `selection` selects, in the order of
+    /// [`Position::generate`]. Each generator skips what can't reach the squares the
+    /// selection is about, so asking about a few squares is cheap.
+    pub fn generate_some(&self, selection: Selection, moves: &mut Vec<Move>) {
+        if self.outcome.is_some() {
             return;
         }
         let start = moves.len();
         if self.phase == Phase::BanthStep {
             self.banth_steps(moves);
+            moves.push(Move::declaration(MoveKind::Pass));
         } else {
-            let scope = self.scope();
-            let aim = Aim::at(self, squares);
+            let mut scope = self.scope();
+            scope.most_followers = selection.followers;
+            let aim = Aim::at(self, selection.touching);
             for from in scope.movable.iter() {
                 self.piece_moves(&scope, from, &aim, moves);
             }
-            if self.phase == Phase::Turn && self.variant.rules().rapid_deployment {
-                self.deployments(&scope, moves);
+            match self.phase {
+                Phase::Turn => {
+                    if self.variant.rules().rapid_deployment {
+                        self.deployments(&scope, moves);
+                    }
+                    if self.may_declare_charge(&scope) {
+                        moves.push(Move::declaration(MoveKind::Charge));
+                    }
+                }
+                Phase::Charge { submoves, .. } => {
+                    if submoves > 0 {
+                        moves.push(Move::declaration(MoveKind::EndCharge));
+                    }
+                }
+                Phase::BanthStep => unreachable!("handled above"),
             }
         }
-        let mut kept = start;
-        for i in start..moves.len() {
-            if Aim::touches(moves[i], squares) {
-                moves.swap(kept, i);
-                kept += 1;
+        if selection.touching != SquareSet::FULL {
+            let mut kept = start;
+            for i in start..moves.len() {
+                if selection.selects(moves[i]) {
+                    moves.swap(kept, i);
+                    kept += 1;
+                }
             }
+            moves.truncate(kept);
         }
-        moves.truncate(kept);
     }
 
     /// Whether `side`, given a whole turn in this position, could take a piece on one of
-    /// `squares` (with any of its moves, as [`Position::generate_taking`] finds them): whether
-    /// those pieces are attacked, whoever is to move. False once the game is over.
+    /// `squares` with any of its moves: whether those pieces are attacked, whoever is to move.
+    /// False once the game is over.
     pub fn could_take(&self, side: Side, squares: SquareSet) -> bool {
         let mut moves = Vec::new();
+        let selection = Selection::touching(squares);
         if side == self.to_move && self.phase == Phase::Turn {
-            self.generate_taking(squares, &mut moves);
+            self.generate_some(selection, &mut moves);
         } else {
             let mut turned = self.clone();
             turned.to_move = side;
             turned.phase = Phase::Turn;
-            turned.generate_taking(squares, &mut moves);
+            turned.generate_some(selection, &mut moves);
         }
         !moves.is_empty()
     }
@@ -246,6 +192,7 @@ impl Position {
             turn,
             seen: RefCell::default(),
             seen_removals: RefCell::default(),
+            most_followers: u8::MAX,
         }
     }
 

@@ -5,7 +5,8 @@
 use std::collections::HashSet;
 
 use crate::list::List;
-use crate::movegen::{Aim, Scope};
+use crate::movegen::Scope;
+use crate::selection::Aim;
 use crate::walk::{WalkRule, walks_through};
 use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Position, Square, Step};
 
@@ -52,7 +53,7 @@ impl Position {
             .train_of(from)
             .map(|t| t.cars.iter().copied().take_while(|c| !scope.charmed.contains(*c)).collect())
             .unwrap_or_default();
-        let left = attach.min(most.saturating_sub(cars.len() as u8));
+        let left = attach.min(most.saturating_sub(cars.len() as u8)).min(scope.most_followers);
         // A train's pieces land on its walk or where its cars stood: its cars' squares and
         // those of the pieces it may attach, within `left` steps of its tail.
         let walk_touches =

@@ -1,0 +1,85 @@
+//! Partial move generation: which of the legal moves a generation lists ([`Selection`]), and
+//! the wider sets its generators filter by before the exact test ([`Aim`]).
+
+use crate::{Move, Position, SquareSet};
+
+/// Which of the legal moves [`Position::generate_some`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// Only the moves that land a piece on one of these squares or remove the piece standing
+    /// there (by the mover, a group's follower, a side-kill, a strike, a plough or a directed
+    /// banth): on occupied squares, the moves that take those pieces. `SquareSet::FULL`: every
+    /// move.
+    pub touching: SquareSet,
+    /// At most this many pieces chosen to go along with a group's mover: passengers, squad
+    /// members, escorted females, cars newly attached to a train (the cars already in a train
+    /// always follow). `u8::MAX`: any number. A search can bound its branching with it; every
+    /// move it lists is legal.
+    pub followers: u8,
+}
+
+impl Selection {
+    /// Every legal move.
+    pub const ALL: Selection = Selection { touching: SquareSet::FULL, followers: u8::MAX };
+
+    /// The moves touching `squares`.
+    pub fn touching(squares: SquareSet) -> Selection {
+        Selection { touching: squares, ..Selection::ALL }
+    }
+
+    /// The same moves, with at most `followers` pieces chosen to go along with a group's mover.
+    pub fn with_followers(self, followers: u8) -> Selection {
+        Selection { followers, ..self }
+    }
+
+    /// Whether a legal move that the generators listed is selected (its followers are already
+    /// bounded).
+    pub(crate) fn selects(&self, mv: Move) -> bool {
+        let squares = self.touching;
+        mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
+    }
+}
+
+/// What a selection's squares mean to each generator: the squares themselves, and where a
+/// piece or a group's leader may land to touch them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Aim {
+    /// The squares.
+    pub squares: SquareSet,
+    /// Where a piece may land to touch them: on them, or, if the variant has side-killers,
+    /// beside them.
+    pub landing: SquareSet,
+    /// Where a group's leader may land for some piece of the group to touch them: near
+    /// `landing`, as far as its followers may stand from it.
+    pub leading: SquareSet,
+}
+
+impl Aim {
+    /// Every square.
+    pub const ALL: Aim = Aim { squares: SquareSet::FULL, landing: SquareSet::FULL, leading: SquareSet::FULL };
+
+    /// The aim of the moves touching `squares` in `position`'s variant.
+    pub fn at(position: &Position, squares: SquareSet) -> Aim {
+        if squares == SquareSet::FULL {
+            return Aim::ALL;
+        }
+        let variant = position.variant();
+        let geometry = variant.geometry();
+        let mut landing = squares;
+        if variant.kinds().iter().any(|kind| kind.side_kill) {
+            landing = landing.or(geometry.beside(squares));
+        }
+        // Followers stand next to their leader, and a squad's escorted females next to their
+        // escort.
+        let mut leading = geometry.around(landing);
+        if variant.rules().squads.is_some_and(|squads| squads.escorts) {
+            leading = geometry.around(leading);
+        }
+        Aim { squares, landing, leading }
+    }
+
+    /// Whether every move is aimed at (nothing to skip).
+    pub fn is_all(&self) -> bool {
+        self.squares == SquareSet::FULL
+    }
+}
