@@ -5,10 +5,11 @@
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
-use jetan_rules::{Move, MoveKind, Outcome, Position, Reason, Side};
+use jetan_rules::{Move, MoveKind, Outcome, Phase, Position, Reason, Side};
 
 use crate::eval::{Evaluation, evaluate};
 use crate::facts::Facts;
+use crate::generation;
 use crate::ordering::{Ordering, is_capture, pick};
 use crate::rng::mix;
 use crate::score::{INFINITY, WIN, WIN_BOUND};
@@ -160,7 +161,7 @@ impl Search<'_> {
     pub fn fallback(&mut self) -> Thought {
         let frame = &mut self.work.frames[0];
         frame.moves.clear();
-        self.position.generate(&mut frame.moves);
+        generation::moves(&self.position, &mut frame.moves);
         let table_move = self.table.probe(self.position.hash(), 0).map_or(0, |hit| hit.mv);
         self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, table_move, 0);
         let best = (!frame.moves.is_empty()).then(|| {
@@ -270,8 +271,7 @@ impl Search<'_> {
                 _ => {}
             }
         }
-        let side = self.position.to_move();
-        let in_danger = self.facts.royal_attacked(&self.position, side);
+        let in_danger = self.in_danger();
         // Near the leaves, a position far above beta is taken to hold (the side to move could
         // almost always keep it), and quiet moves can't lift one far below alpha.
         let mut futile = None;
@@ -333,7 +333,7 @@ impl Search<'_> {
                 if first {
                     // Captures come between the table's move and the killers.
                     frame.moves.clear();
-                    self.position.generate_captures(&mut frame.moves);
+                    generation::captures(&self.position, &mut frame.moves);
                     let flow = self.visit_all(node, frame, table_move, true);
                     if flow != Flow::Done {
                         return flow;
@@ -342,7 +342,7 @@ impl Search<'_> {
             }
         }
         frame.moves.clear();
-        self.position.generate(&mut frame.moves);
+        generation::moves(&self.position, &mut frame.moves);
         if frame.moves.is_empty() {
             return if node.searched == 0 { Flow::NoMoves } else { Flow::Done };
         }
@@ -446,6 +446,14 @@ impl Search<'_> {
             }
         }
         Flow::Done
+    }
+
+    /// Whether the side to move must answer an attack on its royal piece: it is attacked, and
+    /// the side isn't inside a Charge (searching every sub-move of a Charge at every ply would
+    /// never end; its plies are searched as usual).
+    pub(crate) fn in_danger(&self) -> bool {
+        !matches!(self.position.phase(), Phase::Charge { .. })
+            && self.facts.royal_attacked(&self.position, self.position.to_move())
     }
 
     /// Whether the move just played by `mover` leaves one of its royal pieces where the enemy

@@ -35,8 +35,6 @@ const MAX_ROYALS: usize = 8;
 pub(crate) struct Evaluation {
     /// The score for the side to move.
     pub score: i32,
-    /// The side to move's royal piece is attacked: it must answer the threat.
-    pub in_danger: bool,
     /// The squares the side not to move attacks (where a capture could be answered).
     pub defended: SquareSet,
 }
@@ -99,7 +97,7 @@ pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
     };
     let score = side_score(us) - side_score(us.opponent()) + TEMPO;
     let defended = threats[us.opponent().index()];
-    Evaluation { score, in_danger: facts.royal_attacked(position, us), defended }
+    Evaluation { score, defended }
 }
 
 /// The safety of a royal piece standing on `square`: how many squares it could safely go to,

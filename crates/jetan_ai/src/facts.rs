@@ -130,25 +130,44 @@ impl Facts {
             && position.is_legal(mv)
     }
 
-    /// Whether the enemy of `side` attacks one of `side`'s royal pieces with a piece that wins
-    /// by landing on it, whoever is to move ("attacked" as the rules say it).
+    /// Whether the enemy of `side` could win by taking one of `side`'s royal pieces were it
+    /// to move now, whoever is to move ("attacked" as the rules say it): in any way for the
+    /// pieces any enemy wins by taking (group moves, strikes and ploughs as well as single
+    /// moves), by a single move of a piece that wins by landing there for the others (the
+    /// classic Chief).
     pub fn royal_attacked(&self, position: &Position, side: Side) -> bool {
-        self.royal_threatened(position, side, |from, to| position.attacks(from, to))
+        let key = self.key_royals(position, side);
+        (!key.is_empty() && position.could_take(side.opponent(), key))
+            || self.royal_threatened(position, side, |from, to| position.attacks(from, to))
     }
 
-    /// Whether the side to move, the enemy of `side`, can win at once by capturing one of
-    /// `side`'s royal pieces with a legal move.
+    /// Whether the side to move, the enemy of `side`, can win at once by taking one of
+    /// `side`'s royal pieces with a legal move (as [`Facts::royal_attacked`] tells them).
     pub fn royal_capturable(&self, position: &Position, side: Side) -> bool {
-        self.royal_threatened(position, side, |from, to| position.is_legal(Move::single(from, to, MoveKind::Normal)))
+        if position.to_move() != side.opponent() {
+            return false;
+        }
+        let key = self.key_royals(position, side);
+        (!key.is_empty() && position.could_take(side.opponent(), key))
+            || self.royal_threatened(position, side, |from, to| {
+                position.is_legal(Move::single(from, to, MoveKind::Normal))
+            })
     }
 
-    /// Whether an enemy piece that wins by landing on one of `side`'s royal pieces can, as
-    /// `lands` (from, to) says.
+    /// The squares of `side`'s pieces that every armed enemy piece wins by taking.
+    fn key_royals(&self, position: &Position, side: Side) -> SquareSet {
+        let key = |&square: &Square| position.piece_at(square).is_some_and(|piece| self.key_royal(piece));
+        position.occupied_by(side).iter().filter(key).collect()
+    }
+
+    /// Whether an enemy piece that wins by landing on one of `side`'s royal pieces other than
+    /// the key ones can, as `lands` (from, to) says.
     fn royal_threatened(&self, position: &Position, side: Side, lands: impl Fn(Square, Square) -> bool) -> bool {
         let enemies = position.occupied_by(side.opponent());
         position.occupied_by(side).iter().any(|square| {
             let royal = position.piece_at(square).expect("occupied squares hold pieces");
             self.royal(royal)
+                && !self.key_royal(royal)
                 && enemies.iter().any(|from| {
                     let enemy = position.piece_at(from).expect("occupied squares hold pieces");
                     self.verdict(royal, enemy) == Some(Verdict::Win) && lands(from, square)

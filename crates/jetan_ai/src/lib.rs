@@ -24,6 +24,7 @@ mod baseline;
 pub mod bench;
 mod eval;
 mod facts;
+mod generation;
 mod level;
 mod ordering;
 mod player;

@@ -2,23 +2,31 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange; while
 //! a royal piece is attacked, every reply is searched for the first plies.
 
-use jetan_rules::{Move, Position};
+use jetan_rules::{Move, Phase, Position};
 
 use crate::alphabeta::{MAX_PLY, Search};
 use crate::eval::Evaluation;
 use crate::facts::Facts;
+use crate::generation;
 use crate::ordering::{main_victim, pick};
 use crate::score::{INFINITY, WIN};
 
 /// Quiescence searches every reply to an attack on the royal piece this many plies deep;
 /// beyond that it trusts the evaluation.
-const QUIESCENCE_EVASIONS: u32 = 2;
+const QUIESCENCE_EVASIONS: u32 = 1;
+/// Quiescence trusts the evaluation after this many plies of captures.
+const QUIESCENCE_DEPTH: u32 = 6;
+/// Quiescence searches at most this many captures of a position, the best-ordered (Jetan
+/// Jeddara's strikes, ploughs and group landings can offer hundreds).
+const QUIESCENCE_WIDTH: usize = 8;
 /// Quiescence skips a capture that leaves the evaluation this far below alpha.
 const DELTA_MARGIN: i32 = 200;
 
 impl Search<'_> {
     /// Captures (and moves that end the game) until the position is quiet; every reply while
-    /// the royal piece is attacked, for the first plies.
+    /// the royal piece is attacked, for the first plies. Inside a Charge the sub-moves are
+    /// left to the main search (each could be followed by as many more): the Charge is taken
+    /// to end as it stands, lost if that leaves the royal piece to be taken.
     pub(crate) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, depth: u32) -> i32 {
         self.work.clear_pv(ply);
         if let Some(outcome) = self.position.decided() {
@@ -28,10 +36,15 @@ impl Search<'_> {
             return 0;
         }
         let evaluation = self.evaluate();
-        if ply + 2 >= MAX_PLY {
+        if ply + 2 >= MAX_PLY || depth >= QUIESCENCE_DEPTH {
             return evaluation.score;
         }
-        let evading = evaluation.in_danger && depth < QUIESCENCE_EVASIONS;
+        if matches!(self.position.phase(), Phase::Charge { .. }) {
+            let side = self.position.to_move();
+            let lost = self.facts.royal_attacked(&self.position, side);
+            return if lost { -(WIN - (ply + 2) as i32) } else { evaluation.score };
+        }
+        let evading = depth < QUIESCENCE_EVASIONS && self.in_danger();
         let mut best = -INFINITY;
         if !evading {
             best = evaluation.score;
@@ -43,18 +56,19 @@ impl Search<'_> {
         let mut frame = self.work.take_frame(ply);
         frame.moves.clear();
         if evading {
-            self.position.generate(&mut frame.moves);
+            generation::moves(&self.position, &mut frame.moves);
             if frame.moves.is_empty() {
                 self.work.put_frame(ply, frame);
                 return self.no_moves_score(ply);
             }
         } else {
-            self.position.generate_captures(&mut frame.moves);
+            generation::captures(&self.position, &mut frame.moves);
             let (position, facts) = (&self.position, self.facts);
             frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, alpha));
         }
         self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, 0, ply);
-        for i in 0..frame.moves.len() {
+        let width = if evading { frame.moves.len() } else { frame.moves.len().min(QUIESCENCE_WIDTH) };
+        for i in 0..width {
             pick(&mut frame.moves, &mut frame.scores, i);
             let mv = frame.moves[i];
             let side = self.position.to_move();

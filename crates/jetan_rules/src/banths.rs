@@ -1,12 +1,11 @@
 //! Wild Banths and the Sorak (RULES.md §5.9, §5.11): the banth step that may follow a move,
 //! Thuvia directing banths onto pieces, and Kara Vasa's strike.
 
-use std::collections::HashSet;
-
+use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::movegen::Scope;
-use crate::selection::Aim;
 use crate::reach::movement_reach;
+use crate::selection::Aim;
 use crate::{Dir, MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
 
 impl Position {
@@ -49,7 +48,7 @@ impl Position {
         if banths.is_empty() || (!aim.is_all() && !banths.iter().any(may_touch)) {
             return;
         }
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         self.direct_from(from, self.clone(), Move::declaration(MoveKind::Direct), &banths, &mut seen, out);
     }
 
@@ -59,7 +58,7 @@ impl Position {
         board: Position,
         so_far: Move,
         banths: &[Square],
-        seen: &mut HashSet<u64>,
+        seen: &mut FastSet<u64>,
         out: &mut Vec<Move>,
     ) {
         let piece = self.board[director.index()].expect("the director stands on its square");

@@ -41,7 +41,8 @@ impl Position {
         for &square in mv.removals.iter() {
             occupied.remove(square);
         }
-        self.promote(mv, &promoters, occupied, out);
+        let captured = Side::BOTH.map(|owner| self.captured_counts(owner));
+        self.promote(mv, &promoters, occupied, &captured, out);
     }
 
     fn mover(&self, square: Square) -> Piece {
@@ -89,13 +90,21 @@ impl Position {
     }
 
     /// Appends `mv` with each choice for its first promoter in `promoters` (none, or one of the
-    /// kinds she may bring back, if she has a way home), the rest chosen recursively.
-    fn promote(&self, mv: Move, promoters: &[usize], occupied: SquareSet, out: &mut Vec<Move>) {
+    /// kinds she may bring back, if she has a way home), the rest chosen recursively;
+    /// `captured` counts each owner's captured pieces by kind.
+    fn promote(
+        &self,
+        mv: Move,
+        promoters: &[usize],
+        occupied: SquareSet,
+        captured: &[Vec<usize>; 2],
+        out: &mut Vec<Move>,
+    ) {
         let Some((&first, rest)) = promoters.split_first() else {
             out.push(mv);
             return;
         };
-        self.promote(mv, rest, occupied, out);
+        self.promote(mv, rest, occupied, captured, out);
         let step = mv.steps[first];
         let female = self.mover(step.from);
         let class = self.variant.kind(female.kind).promotion.as_ref().expect("promoters have a class");
@@ -103,12 +112,12 @@ impl Position {
         for index in 0..self.variant.kinds().len() {
             let kind = KindId(index as u8);
             let already = mv.promotions.iter().filter(|p| p.kind == kind).count();
-            if self.variant.in_class(class, kind) && self.captured(female.owner, kind) > already {
+            if self.variant.in_class(class, kind) && captured[female.owner.index()][index] > already {
                 let mut next = mv;
                 next.promotions.push(Promotion { at: step.to, home, kind });
                 let mut occupied = occupied;
                 occupied.insert(home);
-                self.promote(next, rest, occupied, out);
+                self.promote(next, rest, occupied, captured, out);
             }
         }
     }
@@ -116,9 +125,19 @@ impl Position {
     /// How many of `owner`'s pieces of `kind` are captured: the setup's count less those on the
     /// board (a promotion only brings back captured pieces, so the sum never changes).
     pub fn captured(&self, owner: Side, kind: KindId) -> usize {
-        let setup = self.variant.setup().iter().filter(|(_, p)| p.owner == owner && p.kind == kind).count();
-        let on_board = self.pieces().filter(|(_, p)| p.owner == owner && p.kind == kind).count();
-        setup.saturating_sub(on_board)
+        self.captured_counts(owner)[kind.index()]
+    }
+
+    /// [`Position::captured`] for every kind, by kind.
+    fn captured_counts(&self, owner: Side) -> Vec<usize> {
+        let mut counts = vec![0usize; self.variant.kinds().len()];
+        for (_, piece) in self.variant.setup().iter().filter(|(_, p)| p.owner == owner) {
+            counts[piece.kind.index()] += 1;
+        }
+        for (_, piece) in self.pieces().filter(|(_, p)| p.owner == owner) {
+            counts[piece.kind.index()] = counts[piece.kind.index()].saturating_sub(1);
+        }
+        counts
     }
 
     /// Where a promoting female goes: her home, or if that is taken the nearest empty square

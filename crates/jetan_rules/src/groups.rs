@@ -27,20 +27,19 @@ impl Position {
         if !self.variant.tables.empty_board(piece, from).intersects(&aim.leading) {
             return;
         }
-        let within = aim.leading;
         if kind.escort && scope.most_followers > 0 {
             for female in self.escortable(scope, from) {
-                self.moves_with(scope, from, &[female].into_iter().collect(), within, out);
+                self.moves_with(scope, from, &[female].into_iter().collect(), aim, out);
             }
         }
         if scope.squads && kind.leader {
             for members in self.squads(scope, from) {
-                self.moves_with(scope, from, &members, within, out);
+                self.moves_with(scope, from, &members, aim, out);
             }
         }
         if kind.carries > 0 {
             for passengers in self.neighbour_sets(scope, from, kind.carries.min(scope.most_followers), |_| true) {
-                self.moves_with(scope, from, &passengers, within, out);
+                self.moves_with(scope, from, &passengers, aim, out);
             }
         }
     }
@@ -122,9 +121,9 @@ impl Position {
             .collect()
     }
 
-    /// Appends the moves of the piece on `from` taking `followers` along, the piece landing
-    /// within `within`.
-    fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, within: SquareSet, out: &mut Vec<Move>) {
+    /// Appends the moves of the piece on `from` taking `followers` along, some piece of the
+    /// group landing where it may touch the squares of `aim`.
+    fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, aim: &Aim, out: &mut Vec<Move>) {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a leader stands on its square");
         let mut lifted = SquareSet::only(from);
@@ -133,7 +132,7 @@ impl Position {
         }
         let occupied = scope.occupied.minus(lifted);
         let own = scope.own.minus(lifted);
-        let targets = self.targets(piece, from, occupied, own, within, None);
+        let targets = self.targets(piece, from, occupied, own, aim.leading, None);
         'target: for to in targets.iter() {
             let (df, dr) = (geometry.file(to) - geometry.file(from), geometry.rank(to) - geometry.rank(from));
             let mut mv = Move::single(from, to, MoveKind::Normal);
@@ -147,6 +146,9 @@ impl Position {
                     }
                 }
                 mv.steps.push(Step { from: square, to: landing });
+            }
+            if !aim.is_all() && !mv.steps.iter().any(|step| aim.landing.contains(step.to)) {
+                continue;
             }
             mv.steps.sort_from_by_key(0, |step| step.from);
             if scope.seen.borrow_mut().insert(mv.steps) {

@@ -20,6 +20,7 @@ mod banths;
 mod charge;
 mod effects;
 mod error;
+mod fast_hash;
 mod groups;
 mod list;
 mod load;
@@ -54,11 +55,11 @@ pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome
 pub use notation::NotationError;
 pub use perft::{divide, perft};
 pub use position::{Phase, Position, Undo};
-pub use selection::Selection;
 pub use rules::{
     Ability, Change, ChargeRule, Choice, Ending, EscapeRule, EscapeWalk, EscapeWhen, Judged, PromotionClass, Region,
     RuleOption, SmallArmies, SquadForm, SquadRanks, SquadRule, Threats, Verdict,
 };
+pub use selection::Selection;
 pub use side::{KindId, Piece, Side};
 pub use source::{Location, Text};
 pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name};

@@ -5,8 +5,8 @@
 //! (captures, the moves taking given pieces, groups of few followers), or one move's legality.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 
+use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::selection::{Aim, Selection};
 use crate::threats::Threatened;
@@ -35,9 +35,9 @@ pub(crate) struct Scope {
     pub turn: bool,
     /// The steps of the group moves generated so far, so that a group that several of its
     /// pieces could lead is generated once.
-    pub seen: RefCell<HashSet<List<Step, MAX_STEPS>>>,
+    pub seen: RefCell<FastSet<List<Step, MAX_STEPS>>>,
     /// The removals of the strikes generated so far, so that each set is struck once.
-    pub seen_removals: RefCell<HashSet<List<Square, MAX_REMOVALS>>>,
+    pub seen_removals: RefCell<FastSet<List<Square, MAX_REMOVALS>>>,
     /// At most this many pieces are chosen to go along with a group's mover.
     pub most_followers: u8,
 }
@@ -69,47 +69,7 @@ impl Position {
     /// [`Position::generate`]. Each generator skips what can't reach the squares the
     /// selection is about, so asking about a few squares is cheap.
     pub fn generate_some(&self, selection: Selection, moves: &mut Vec<Move>) {
-        if self.outcome.is_some() {
-            return;
-        }
-        let start = moves.len();
-        if self.phase == Phase::BanthStep {
-            self.banth_steps(moves);
-            moves.push(Move::declaration(MoveKind::Pass));
-        } else {
-            let mut scope = self.scope();
-            scope.most_followers = selection.followers;
-            let aim = Aim::at(self, selection.touching);
-            for from in scope.movable.iter() {
-                self.piece_moves(&scope, from, &aim, moves);
-            }
-            match self.phase {
-                Phase::Turn => {
-                    if self.variant.rules().rapid_deployment {
-                        self.deployments(&scope, moves);
-                    }
-                    if self.may_declare_charge(&scope) {
-                        moves.push(Move::declaration(MoveKind::Charge));
-                    }
-                }
-                Phase::Charge { submoves, .. } => {
-                    if submoves > 0 {
-                        moves.push(Move::declaration(MoveKind::EndCharge));
-                    }
-                }
-                Phase::BanthStep => unreachable!("handled above"),
-            }
-        }
-        if selection.touching != SquareSet::FULL {
-            let mut kept = start;
-            for i in start..moves.len() {
-                if selection.selects(moves[i]) {
-                    moves.swap(kept, i);
-                    kept += 1;
-                }
-            }
-            moves.truncate(kept);
-        }
+        self.select(selection, false, moves);
     }
 
     /// Whether `side`, given a whole turn in this position, could take a piece on one of
@@ -119,14 +79,57 @@ impl Position {
         let mut moves = Vec::new();
         let selection = Selection::touching(squares);
         if side == self.to_move && self.phase == Phase::Turn {
-            self.generate_some(selection, &mut moves);
+            self.select(selection, true, &mut moves);
         } else {
             let mut turned = self.clone();
             turned.to_move = side;
             turned.phase = Phase::Turn;
-            turned.generate_some(selection, &mut moves);
+            turned.select(selection, true, &mut moves);
         }
         !moves.is_empty()
+    }
+
+    /// [`Position::generate_some`]; with `first_only`, it may stop once it has found one.
+    fn select(&self, selection: Selection, first_only: bool, moves: &mut Vec<Move>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let start = moves.len();
+        if self.phase == Phase::BanthStep {
+            self.banth_steps(moves);
+            moves.push(Move::declaration(MoveKind::Pass));
+            selection.keep_selected(moves, start);
+            return;
+        }
+        let mut scope = self.scope();
+        scope.most_followers = selection.followers;
+        let aim = Aim::at(self, selection.touching);
+        for from in scope.movable.iter() {
+            let before = moves.len();
+            self.piece_moves(&scope, from, &aim, moves);
+            selection.keep_selected(moves, before);
+            if first_only && moves.len() > start {
+                return;
+            }
+        }
+        let before = moves.len();
+        match self.phase {
+            Phase::Turn => {
+                if self.variant.rules().rapid_deployment {
+                    self.deployments(&scope, moves);
+                }
+                if self.may_declare_charge(&scope) {
+                    moves.push(Move::declaration(MoveKind::Charge));
+                }
+            }
+            Phase::Charge { submoves, .. } => {
+                if submoves > 0 {
+                    moves.push(Move::declaration(MoveKind::EndCharge));
+                }
+            }
+            Phase::BanthStep => unreachable!("handled above"),
+        }
+        selection.keep_selected(moves, before);
     }
 
     /// Whether `mv` is one of the legal moves: the same answer as looking it up in
@@ -201,6 +204,16 @@ impl Position {
     pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
+        let acts_from_afar =
+            kind.strike.is_some() || kind.directs.is_some() || kind.hauls.is_some() || kind.plough.is_some();
+        if !aim.is_all()
+            && !acts_from_afar
+            && !self.variant.tables.empty_board(piece, from).intersects(&aim.leading)
+            && !self.variant.tables.escape(piece.kind, from).intersects(&aim.landing)
+        {
+            // Neither it nor a group it leads can land near enough.
+            return;
+        }
         let mut threatened = Threatened::new(self, piece, from);
         let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, Some(&mut threatened));
         if kind.hauls.is_some() || kind.plough.is_some() {

@@ -32,11 +32,24 @@ impl Selection {
         Selection { followers, ..self }
     }
 
-    /// Whether a legal move that the generators listed is selected (its followers are already
-    /// bounded).
-    pub(crate) fn selects(&self, mv: Move) -> bool {
+    /// Drops from `moves[from..]` the moves the generators listed that the selection doesn't
+    /// select (their followers are already bounded), keeping the others in order.
+    pub(crate) fn keep_selected(&self, moves: &mut Vec<Move>, from: usize) {
         let squares = self.touching;
-        mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
+        if squares == SquareSet::FULL {
+            return;
+        }
+        let touches = |mv: &Move| {
+            mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
+        };
+        let mut kept = from;
+        for i in from..moves.len() {
+            if touches(&moves[i]) {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
     }
 }
 
@@ -71,9 +84,9 @@ impl Aim {
         }
         // Followers stand next to their leader, and a squad's escorted females next to their
         // escort.
-        let mut leading = geometry.around(landing);
+        let mut leading = variant.tables.around(landing);
         if variant.rules().squads.is_some_and(|squads| squads.escorts) {
-            leading = geometry.around(leading);
+            leading = variant.tables.around(leading);
         }
         Aim { squares, landing, leading }
     }

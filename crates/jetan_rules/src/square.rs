@@ -88,19 +88,6 @@ impl Geometry {
         df.max(dr)
     }
 
-    /// `squares` and the squares one king step from any of them.
-    pub fn around(self, squares: SquareSet) -> SquareSet {
-        let mut around = squares;
-        for square in squares.iter() {
-            for dir in Dir::ALL {
-                if let Some(next) = self.step(square, dir) {
-                    around.insert(next);
-                }
-            }
-        }
-        around
-    }
-
     /// The squares directly left or right of any of `squares`.
     pub fn beside(self, squares: SquareSet) -> SquareSet {
         squares.iter().flat_map(|s| [self.offset(s, -1, 0), self.offset(s, 1, 0)]).flatten().collect()

@@ -22,6 +22,8 @@ pub(crate) struct Tables {
     empty: Vec<SquareSet>,
     /// Per (kind, square): the squares an escape reaches.
     escape: Vec<SquareSet>,
+    /// Per square: it and the squares one king step away.
+    around: Vec<SquareSet>,
 }
 
 impl Tables {
@@ -35,6 +37,11 @@ impl Tables {
     #[inline]
     pub fn empty_board(&self, piece: Piece, square: Square) -> SquareSet {
         self.empty[self.piece_index(piece, square)]
+    }
+
+    /// `squares` and the squares one king step from any of them.
+    pub fn around(&self, squares: SquareSet) -> SquareSet {
+        squares.iter().fold(squares, |around, square| around.or(self.around[square.index()]))
     }
 
     /// The squares `piece` on `from` can end a move on, whatever stands there, with
@@ -80,8 +87,19 @@ impl Tables {
                 None => SquareSet::EMPTY,
             }));
         }
-        let mut tables =
-            Tables { squares, fixed, walks: WalkTable::new(geometry, kinds), searched, empty: Vec::new(), escape };
+        let around = geometry
+            .squares()
+            .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
+            .collect();
+        let mut tables = Tables {
+            squares,
+            fixed,
+            walks: WalkTable::new(geometry, kinds),
+            searched,
+            empty: Vec::new(),
+            escape,
+            around,
+        };
         tables.empty = (0..kinds.len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))

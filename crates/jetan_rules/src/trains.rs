@@ -2,8 +2,7 @@
 //! few cars a move and snakes along the Zitidar's walk; and its straight-line plough through
 //! enemy pieces.
 
-use std::collections::HashSet;
-
+use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::selection::Aim;
@@ -61,8 +60,7 @@ impl Position {
         let chain_touches = |chain: &[Square]| chain.iter().any(|&s| aim.landing.contains(s));
         let tail = cars.last().copied().unwrap_or(from);
         let geometry = self.variant.geometry();
-        let attachable_touch =
-            scope.own.and(aim.landing).iter().any(|s| geometry.distance(s, tail) <= i32::from(left));
+        let attachable_touch = scope.own.and(aim.landing).iter().any(|s| geometry.distance(s, tail) <= i32::from(left));
         let chain_may_touch = chain_touches(&cars) || attachable_touch;
         // Its walks stay within its movements' span.
         let span = kind.moves.iter().map(|m| m.span().map_or(i32::MAX, i32::from)).max().unwrap_or(0);
@@ -77,15 +75,8 @@ impl Position {
             }
         }
         let mut chains = vec![Vec::new()];
-        self.attachments(
-            scope,
-            from,
-            &cars,
-            left,
-            &mut Vec::new(),
-            &mut chains,
-        );
-        let mut seen = HashSet::new();
+        self.attachments(scope, from, &cars, left, &mut Vec::new(), &mut chains);
+        let mut seen = FastSet::default();
         for chain in chains {
             let all: Vec<Square> = cars.iter().chain(&chain).copied().collect();
             let touches = chain_touches(&all);
