@@ -1,4 +1,5 @@
-//! Helpers for the unit tests: classic Jetan with rule options, and positions of random games.
+//! Helpers for the unit tests: the variants (classic Jetan with rule options), and positions
+//! of random games.
 
 use std::sync::Arc;
 
@@ -8,8 +9,13 @@ use crate::rng::Rng;
 
 /// Classic Jetan with these rule options (`option=choice`).
 pub fn jetan(choices: &[&str]) -> Arc<Variant> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
-    let variant = Variant::load_file(std::path::Path::new(path)).unwrap();
+    variant("jetan", choices)
+}
+
+/// The variant of `assets/variants/{name}.ron` with these rule options (`option=choice`).
+pub fn variant(name: &str, choices: &[&str]) -> Arc<Variant> {
+    let path = format!("{}/../../assets/variants/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    let variant = Variant::load_file(std::path::Path::new(&path)).unwrap();
     let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
     Arc::new(variant.with_choice_args(&choices).unwrap())
 }

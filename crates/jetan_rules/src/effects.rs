@@ -51,7 +51,7 @@ impl Position {
 
     /// Removes the enemies directly left and right of each side-killer's landing square that
     /// it may capture, as the board stands after the steps.
-    fn add_side_kills(&self, mv: &mut Move) {
+    pub(crate) fn add_side_kills(&self, mv: &mut Move) {
         let geometry = self.variant.geometry();
         let steps = mv.steps;
         for step in steps.iter() {
@@ -134,8 +134,10 @@ impl Position {
         for (_, piece) in self.variant.setup().iter().filter(|(_, p)| p.owner == owner) {
             counts[piece.kind.index()] += 1;
         }
-        for (_, piece) in self.pieces().filter(|(_, p)| p.owner == owner) {
-            counts[piece.kind.index()] = counts[piece.kind.index()].saturating_sub(1);
+        for square in self.occupied().iter() {
+            if let Some(piece) = self.board[square.index()].filter(|p| p.owner == owner) {
+                counts[piece.kind.index()] = counts[piece.kind.index()].saturating_sub(1);
+            }
         }
         counts
     }

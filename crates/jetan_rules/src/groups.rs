@@ -6,7 +6,7 @@
 
 use crate::list::List;
 use crate::movegen::Scope;
-use crate::selection::Aim;
+use crate::selection::{Aim, touches};
 use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, SquadRanks, Square, SquareSet, Step};
 
 /// The most followers one group move has.
@@ -148,6 +148,14 @@ impl Position {
                 mv.steps.push(Step { from: square, to: landing });
             }
             if !aim.is_all() && !mv.steps.iter().any(|step| aim.landing.contains(step.to)) {
+                continue;
+            }
+            if scope.probe {
+                self.add_side_kills(&mut mv);
+                if touches(aim.squares, &mv) {
+                    out.push(mv);
+                    return;
+                }
                 continue;
             }
             mv.steps.sort_from_by_key(0, |step| step.from);

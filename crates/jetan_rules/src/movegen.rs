@@ -40,6 +40,9 @@ pub(crate) struct Scope {
     pub seen_removals: RefCell<FastSet<List<Square, MAX_REMOVALS>>>,
     /// At most this many pieces are chosen to go along with a group's mover.
     pub most_followers: u8,
+    /// Only whether some wanted move exists matters: a generator may list one wanted move
+    /// and stop, without its promotion choices or telling duplicates apart.
+    pub probe: bool,
 }
 
 impl Position {
@@ -103,6 +106,7 @@ impl Position {
         }
         let mut scope = self.scope();
         scope.most_followers = selection.followers;
+        scope.probe = first_only;
         let aim = Aim::at(self, selection.touching);
         for from in scope.movable.iter() {
             let before = moves.len();
@@ -196,6 +200,7 @@ impl Position {
             seen: RefCell::default(),
             seen_removals: RefCell::default(),
             most_followers: u8::MAX,
+            probe: false,
         }
     }
 

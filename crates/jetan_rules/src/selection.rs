@@ -39,18 +39,20 @@ impl Selection {
         if squares == SquareSet::FULL {
             return;
         }
-        let touches = |mv: &Move| {
-            mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
-        };
         let mut kept = from;
         for i in from..moves.len() {
-            if touches(&moves[i]) {
+            if touches(squares, &moves[i]) {
                 moves.swap(kept, i);
                 kept += 1;
             }
         }
         moves.truncate(kept);
     }
+}
+
+/// Whether `mv` lands a piece on one of `squares` or removes the piece standing there.
+pub(crate) fn touches(squares: SquareSet, mv: &Move) -> bool {
+    mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
 }
 
 /// What a selection's squares mean to each generator: the squares themselves, and where a
