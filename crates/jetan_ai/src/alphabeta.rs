@@ -161,7 +161,7 @@ impl Search<'_> {
     pub fn fallback(&mut self) -> Thought {
         let frame = &mut self.work.frames[0];
         frame.moves.clear();
-        generation::moves(&self.position, &mut frame.moves);
+        generation::moves(&self.position, self.facts, false, &mut frame.moves);
         let table_move = self.table.probe(self.position.hash(), 0).map_or(0, |hit| hit.mv);
         self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, table_move, 0);
         let best = (!frame.moves.is_empty()).then(|| {
@@ -333,7 +333,7 @@ impl Search<'_> {
                 if first {
                     // Captures come between the table's move and the killers.
                     frame.moves.clear();
-                    generation::captures(&self.position, &mut frame.moves);
+                    generation::captures(&self.position, self.facts, &mut frame.moves);
                     let flow = self.visit_all(node, frame, table_move, true);
                     if flow != Flow::Done {
                         return flow;
@@ -342,7 +342,7 @@ impl Search<'_> {
             }
         }
         frame.moves.clear();
-        generation::moves(&self.position, &mut frame.moves);
+        generation::moves(&self.position, self.facts, node.in_danger && node.ply == 0, &mut frame.moves);
         if frame.moves.is_empty() {
             return if node.searched == 0 { Flow::NoMoves } else { Flow::Done };
         }
@@ -403,9 +403,13 @@ impl Search<'_> {
         }
         let index = node.searched;
         node.searched += 1;
-        // A Charge's plies are the same side's: its children are scored from its own side.
+        // A Charge's plies and the banth step are the same side's: their children are scored
+        // from its own side.
         let same = self.position.to_move() == side;
         let score = if exposed {
+            // Still a position visited, and time to look at the clock: a root whose royal
+            // piece is attacked may have thousands of these.
+            self.tick();
             -(WIN - (ply + 2) as i32)
         } else if index == 0 {
             self.child(same, depth - 1, ply, alpha, beta)

@@ -32,7 +32,22 @@ pub(crate) struct Facts {
     shuns: Vec<bool>,
     /// Per square: the squares within two king steps (a royal piece's neighbourhood).
     zone: Vec<SquareSet>,
+    /// Per side: the squares where a piece of a kind that wins by reaching them wins.
+    goals: [SquareSet; 2],
+    /// Per kind: it wins by reaching the enemy's back rank.
+    reaches: Vec<bool>,
+    /// The most pieces the search lets go along with a group's mover.
+    followers: u8,
 }
+
+/// A variant whose start position has more legal moves than this has its group moves
+/// bounded to [`BOUNDED_FOLLOWERS`] followers in the search (Jetan Jeddara's 3,280; Jetan
+/// Sarang's 347 are searched whole).
+const BOUNDED_ABOVE: usize = 1000;
+/// The followers a group move may take along in the search of a variant with more moves than
+/// [`BOUNDED_ABOVE`]: one (an escorted female, a passenger, a squad mate, a car): what one
+/// follower more would take, a move with one follower takes too.
+const BOUNDED_FOLLOWERS: u8 = 1;
 
 impl Facts {
     /// Reads the facts of `position`'s variant.
@@ -69,6 +84,13 @@ impl Facts {
             escape: kinds.iter().map(|k| k.escape.is_some()).collect(),
             shuns: kinds.iter().map(|k| k.shuns_threats).collect(),
             zone,
+            goals: Side::BOTH.map(|side| goal_squares(position, side)),
+            reaches: (0..n).map(|kind| reaches(variant, KindId(kind as u8))).collect(),
+            followers: if Position::start(variant.clone()).legal_moves().len() > BOUNDED_ABOVE {
+                BOUNDED_FOLLOWERS
+            } else {
+                u8::MAX
+            },
         }
     }
 
@@ -110,6 +132,22 @@ impl Facts {
     /// The result, for the mover, of `mover` landing on `victim`; `None` if the game goes on.
     pub fn verdict(&self, victim: Piece, mover: Piece) -> Option<Verdict> {
         self.verdict[victim.kind.index() * self.kinds + mover.kind.index()]
+    }
+
+    /// The squares where a piece of `side` of a kind that wins by reaching them wins (none if
+    /// no ending says so).
+    pub fn goals(&self, side: Side) -> SquareSet {
+        self.goals[side.index()]
+    }
+
+    /// Whether `piece` wins by landing on `square`.
+    pub fn wins_by_reaching(&self, piece: Piece, square: Square) -> bool {
+        self.reaches[piece.kind.index()] && self.goals(piece.side).contains(square)
+    }
+
+    /// The most pieces the search lets go along with a group's mover.
+    pub fn followers(&self) -> u8 {
+        self.followers
     }
 
     /// The squares within two king steps of `square`.
@@ -174,6 +212,24 @@ impl Facts {
                 })
         })
     }
+}
+
+/// The enemy's back rank as seen by `side`, if some ending is won by reaching it.
+fn goal_squares(position: &Position, side: Side) -> SquareSet {
+    let variant = position.variant();
+    let reaching = (0..variant.kinds().len()).any(|kind| reaches(variant, KindId(kind as u8)));
+    let geometry = variant.geometry();
+    let rank = position.far_rank(side);
+    geometry.squares().filter(|&square| reaching && geometry.rank(square) == rank).collect()
+}
+
+/// Whether a piece of `kind` wins by reaching the enemy's back rank.
+fn reaches(variant: &Variant, kind: KindId) -> bool {
+    variant
+        .rules()
+        .endings
+        .iter()
+        .any(|ending| matches!(ending, Ending::Reaches { kinds, result: Verdict::Win, .. } if kinds.contains(&kind)))
 }
 
 /// The result, for the mover, of a piece of kind `mover` landing on one of kind `victim`: the

@@ -1,25 +1,29 @@
-//! Which moves the search generates: group moves with at most one follower chosen (a piece and
-//! an escorted female, passenger or squad mate; a train with one car more), so that Jetan
-//! Jeddara's thousands of squad, airship and train moves don't leave the search no time to
-//! look deeper. (What one follower more would take, a move with one follower takes too.)
+//! Which moves the search generates: in a variant with thousands of moves a position (Jetan
+//! Jeddara's squads, airships and trains), group moves with at most one follower (see
+//! [`Facts::followers`]), so that the search has time to look deeper; the captures, and the
+//! moves onto a rank that wins by reaching it, for quiescence.
 
 use jetan_rules::{Move, Position, Selection};
 
-/// At most this many pieces chosen to go along with a group's mover.
-const FOLLOWERS: u8 = 1;
+use crate::facts::Facts;
 
-/// Appends the moves the search tries to `moves` (every legal move if the bound leaves none,
-/// so that a side with moves is never taken to have none).
-pub(crate) fn moves(position: &Position, moves: &mut Vec<Move>) {
+/// Appends the moves the search tries to `moves`: every legal move if `whole` (at the root
+/// when the royal piece is attacked: the one rescue may be a big group's) or if the bound
+/// leaves none (a side with moves is never taken to have none).
+pub(crate) fn moves(position: &Position, facts: &Facts, whole: bool, moves: &mut Vec<Move>) {
     let start = moves.len();
-    position.generate_some(Selection::ALL.with_followers(FOLLOWERS), moves);
+    if !whole {
+        position.generate_some(Selection::ALL.with_followers(facts.followers()), moves);
+    }
     if moves.len() == start {
         position.generate(moves);
     }
 }
 
-/// Appends the captures the search tries to `moves`: those of [`moves`] that take a piece.
-pub(crate) fn captures(position: &Position, moves: &mut Vec<Move>) {
-    let enemies = position.occupied().minus(position.occupied_by(position.to_move()));
-    position.generate_some(Selection::touching(enemies).with_followers(FOLLOWERS), moves);
+/// Appends the moves of [`moves`] that take a piece or land on a square that may win the game
+/// by reaching it to `moves`.
+pub(crate) fn captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>) {
+    let side = position.to_move();
+    let wanted = position.occupied().minus(position.occupied_by(side)).or(facts.goals(side));
+    position.generate_some(Selection::touching(wanted).with_followers(facts.followers()), moves);
 }

@@ -76,6 +76,7 @@ impl Ordering {
                     Some(Verdict::Loss) => LOSING,
                     None => CAPTURE + facts.value(victim) * 32 - facts.value(mover),
                 },
+                (Some(_), None) if reaches_goal(position, facts, mv) => WINNING,
                 // A strike: no piece lands.
                 (None, Some(victim)) if facts.key_royal(victim) => WINNING,
                 (None, Some(victim)) => CAPTURE + facts.value(victim) * 32,
@@ -116,6 +117,11 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
     let best = (i..moves.len()).max_by_key(|&j| (scores[j], std::cmp::Reverse(j))).unwrap_or(i);
     moves.swap(i, best);
     scores.swap(i, best);
+}
+
+/// Whether a move brings one of its pieces where it wins by arriving.
+fn reaches_goal(position: &Position, facts: &Facts, mv: Move) -> bool {
+    mv.steps.iter().any(|step| position.piece_at(step.from).is_some_and(|piece| facts.wins_by_reaching(piece, step.to)))
 }
 
 /// Whether a legal move removes an enemy piece.

@@ -2,7 +2,7 @@
 //! position is quiet, so that the evaluation never stands in the middle of an exchange; while
 //! a royal piece is attacked, every reply is searched for the first plies.
 
-use jetan_rules::{Move, Phase, Position};
+use jetan_rules::{Move, MoveKind, Phase, Position};
 
 use crate::alphabeta::{MAX_PLY, Search};
 use crate::eval::Evaluation;
@@ -44,9 +44,12 @@ impl Search<'_> {
             let lost = self.facts.royal_attacked(&self.position, side);
             return if lost { -(WIN - (ply + 2) as i32) } else { evaluation.score };
         }
-        let evading = depth < QUIESCENCE_EVASIONS && self.in_danger();
+        // The banth step (or passing it) ends the turn: the enemy's captures come after it, so
+        // there is no standing pat before it.
+        let banth_step = self.position.phase() == Phase::BanthStep;
+        let evading = !banth_step && depth < QUIESCENCE_EVASIONS && self.in_danger();
         let mut best = -INFINITY;
-        if !evading {
+        if !evading && !banth_step {
             best = evaluation.score;
             if best >= beta {
                 return best;
@@ -56,18 +59,21 @@ impl Search<'_> {
         let mut frame = self.work.take_frame(ply);
         frame.moves.clear();
         if evading {
-            generation::moves(&self.position, &mut frame.moves);
+            generation::moves(&self.position, self.facts, false, &mut frame.moves);
             if frame.moves.is_empty() {
                 self.work.put_frame(ply, frame);
                 return self.no_moves_score(ply);
             }
         } else {
-            generation::captures(&self.position, &mut frame.moves);
+            generation::captures(&self.position, self.facts, &mut frame.moves);
             let (position, facts) = (&self.position, self.facts);
             frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, alpha));
+            if banth_step {
+                frame.moves.push(Move::declaration(MoveKind::Pass));
+            }
         }
         self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, 0, ply);
-        let width = if evading { frame.moves.len() } else { frame.moves.len().min(QUIESCENCE_WIDTH) };
+        let width = if evading || banth_step { frame.moves.len() } else { frame.moves.len().min(QUIESCENCE_WIDTH) };
         for i in 0..width {
             pick(&mut frame.moves, &mut frame.scores, i);
             let mv = frame.moves[i];

@@ -1,14 +1,22 @@
 //! A short list stored inline: `Copy`, never allocating, for the parts of a move and an undo.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 
 /// At most `N` items of a small `Copy` type, stored inline. Unused slots always hold
-/// `T::default()`, so derived equality and hashing see only the items.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// `T::default()`, so derived equality sees only the items.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct List<T: Copy + Default, const N: usize> {
     len: u8,
     items: [T; N],
+}
+
+impl<T: Copy + Default + Hash, const N: usize> Hash for List<T, N> {
+    /// Hashes the items only (move generation hashes many lists of a few items).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self[..].hash(state);
+    }
 }
 
 impl<T: Copy + Default, const N: usize> List<T, N> {
