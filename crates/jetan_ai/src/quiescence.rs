@@ -1,6 +1,7 @@
 //! Quiescence: at the leaves, captures (and moves that end the game) are searched until the
 //! position is quiet, so that the evaluation never stands in the middle of an exchange; while
-//! a royal piece is attacked, every reply is searched for the first plies.
+//! a royal piece is attacked, every reply is searched at the first ply. Bounded in width and
+//! depth, since Jetan Jeddara offers hundreds of captures a position.
 
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
@@ -24,7 +25,7 @@ const DELTA_MARGIN: i32 = 200;
 
 impl Search<'_> {
     /// Captures (and moves that end the game) until the position is quiet; every reply while
-    /// the royal piece is attacked, for the first plies. Inside a Charge the sub-moves are
+    /// the royal piece is attacked, at the first ply. Inside a Charge the sub-moves are
     /// left to the main search (each could be followed by as many more): the Charge is taken
     /// to end as it stands, lost if that leaves the royal piece to be taken.
     pub(crate) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, depth: u32) -> i32 {
