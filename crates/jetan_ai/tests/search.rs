@@ -1,12 +1,13 @@
-//! The search on small hand-built positions: it wins when it can, doesn't hand the opponent a
-//! win, and keeps to its limits (cancellation, nodes) and its seed.
+//! The search on small hand-built positions (and one Jetan Jeddara position): it wins when it
+//! can, doesn't hand the opponent a win, and keeps to its limits (cancellation, nodes) and its
+//! seed.
 
 mod common;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::{can_win_at_once, mv, position};
+use common::{after, can_win_at_once, mv, position, variant};
 use jetan_ai::{Limits, Searcher, WIN_BOUND, plies_to_end, think};
 use jetan_rules::{Position, Side};
 
@@ -54,6 +55,21 @@ fn avoids_a_move_that_lets_the_opponent_win() {
         after.play(best);
         assert!(!can_win_at_once(&after), "depth {depth}: {} lets Orange win", position.move_text(best));
     }
+}
+
+/// Jetan Jeddara, from a game the AI once lost: Red's Battleship on k5 can fly the Padwar on
+/// l6 onto Blue's Jeddara on g12. The one rescue is a squad of four landing on j6, k6 and l6
+/// and taking the Padwar with two more (three followers: more than the search lets a group
+/// take along below the root).
+#[test]
+fn an_attacked_jeddara_is_rescued_by_the_one_big_squad_that_can() {
+    let position = after(
+        variant("jetan_jeddara"),
+        "SC j2-j5; E k2-k5; M j3-j6; P k3-k6, x e11-k5; bc d12-j6, BC m1-k5; F n1-l5; X l2-j6; L n2-l6, bb m7-m8",
+    );
+    let thought = search(&position, Limits::depth(1));
+    assert_eq!(thought.best, Some(mv(&position, "x l11-j6; d m11-k6; l n11-l6; sd m12-k7")));
+    assert!(thought.score > -WIN_BOUND, "the rescue is not a loss");
 }
 
 #[test]

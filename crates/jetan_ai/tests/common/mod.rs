@@ -1,4 +1,4 @@
-//! Helpers shared by the AI tests: the classic variant and hand-built positions.
+//! Helpers shared by the AI tests: the variants, hand-built positions and positions after moves.
 
 #![allow(dead_code, reason = "each test file uses its own subset of the helpers")]
 
@@ -9,8 +9,23 @@ use jetan_rules::{Move, Position, Side, Variant};
 
 /// Classic Jetan, as in `assets/variants/jetan.ron`.
 pub fn jetan() -> Arc<Variant> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
-    Arc::new(Variant::load_file(Path::new(path)).unwrap_or_else(|e| panic!("{e}")))
+    variant("jetan")
+}
+
+/// The variant of `assets/variants/{name}.ron`.
+pub fn variant(name: &str) -> Arc<Variant> {
+    let path = format!("{}/../../assets/variants/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    Arc::new(Variant::load_file(Path::new(&path)).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The position after `moves` (comma-separated, in notation) from the start of `variant`.
+pub fn after(variant: Arc<Variant>, moves: &str) -> Position {
+    let mut position = Position::start(variant);
+    for text in moves.split(", ") {
+        let played = mv(&position, text);
+        position.play(played);
+    }
+    position
 }
 
 /// A classic position with just these pieces (`("e5", "C")`: upper case South) and `side`
