@@ -27,9 +27,6 @@ const GUARD_PRESSURE: i32 = 8;
 /// Per king step that an armed piece is closer to the nearest enemy royal piece (or, for a
 /// piece whose capture ends the game, to its own royal piece).
 const TROPISM: i32 = 3;
-/// At most this many royal pieces a side are looked at.
-const MAX_ROYALS: usize = 8;
-
 /// An evaluation.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Evaluation {
@@ -39,37 +36,13 @@ pub(crate) struct Evaluation {
     pub defended: SquareSet,
 }
 
-/// The squares of a side's royal pieces (whose loss to any enemy piece loses the game, like
-/// the classic Princess): where the enemy's pieces head for.
-struct Royals {
-    squares: [Square; MAX_ROYALS],
-    len: usize,
-}
-
-impl Royals {
-    fn of(position: &Position, facts: &Facts, side: Side) -> Royals {
-        let mut royals = Royals { squares: [Square(0); MAX_ROYALS], len: 0 };
-        for square in position.occupied_by(side).iter() {
-            let piece = position.piece_at(square).expect("occupied squares hold pieces");
-            if royals.len < MAX_ROYALS && facts.key_royal(piece) {
-                royals.squares[royals.len] = square;
-                royals.len += 1;
-            }
-        }
-        royals
-    }
-
-    fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        self.squares[..self.len].iter().copied()
-    }
-}
-
 /// Evaluates `position` for the side to move.
 pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
     let us = position.to_move();
     let occupied = position.occupied();
     let threats = Side::BOTH.map(|side| position.threats(side, &occupied));
-    let royals = Side::BOTH.map(|side| Royals::of(position, facts, side));
+    // The squares of each side's key royal pieces: where the enemy's pieces head for.
+    let royals = Side::BOTH.map(|side| facts.key_royals(position, side));
     let geometry = facts.geometry();
     let far = geometry.files.max(geometry.ranks) as i32 - 1;
     let side_score = |side: Side| {
@@ -78,7 +51,7 @@ pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
         for square in position.occupied_by(side).iter() {
             let piece = position.piece_at(square).expect("occupied squares hold pieces");
             score += facts.value(piece);
-            let closeness = |royals: &Royals| {
+            let closeness = |royals: &SquareSet| {
                 let nearest = royals.iter().map(|r| geometry.distance(square, r)).min();
                 nearest.map_or(0, |d| (far - d) * TROPISM)
             };

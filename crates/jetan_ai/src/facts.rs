@@ -193,7 +193,7 @@ impl Facts {
     }
 
     /// The squares of `side`'s pieces that every armed enemy piece wins by taking.
-    fn key_royals(&self, position: &Position, side: Side) -> SquareSet {
+    pub fn key_royals(&self, position: &Position, side: Side) -> SquareSet {
         let key = |&square: &Square| position.piece_at(square).is_some_and(|piece| self.key_royal(piece));
         position.occupied_by(side).iter().filter(key).collect()
     }

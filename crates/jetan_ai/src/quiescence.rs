@@ -36,15 +36,14 @@ impl Search<'_> {
         if self.tick() {
             return 0;
         }
-        let evaluation = self.evaluate();
         if ply + 2 >= MAX_PLY || depth >= QUIESCENCE_DEPTH {
-            return evaluation.score;
+            return self.evaluate().score;
         }
         if matches!(self.position.phase(), Phase::Charge { .. }) {
-            let side = self.position.to_move();
-            let lost = self.facts.royal_attacked(&self.position, side);
-            return if lost { -(WIN - (ply + 2) as i32) } else { evaluation.score };
+            let lost = self.facts.royal_attacked(&self.position, self.position.to_move());
+            return if lost { -(WIN - (ply + 2) as i32) } else { self.evaluate().score };
         }
+        let evaluation = self.evaluate();
         // The banth step (or passing it) ends the turn: the enemy's captures come after it, so
         // there is no standing pat before it.
         let banth_step = self.position.phase() == Phase::BanthStep;
