@@ -65,7 +65,7 @@ impl Position {
                     continue;
                 }
                 if let Some(victim) = self.board[square.index()]
-                    && victim.side != killer.side
+                    && self.hostile_to(killer.side, square)
                     && self.variant.may_capture(killer.kind, victim.kind)
                 {
                     mv.removals.push(square);
@@ -123,7 +123,8 @@ impl Position {
     }
 
     /// How many of `owner`'s pieces of `kind` are captured: the setup's count less those on the
-    /// board (a promotion only brings back captured pieces, so the sum never changes).
+    /// board (a promotion only brings back captured pieces, so the sum never changes). Pieces
+    /// that belong to no one (Wild Banths) are never anyone's captured pieces.
     pub fn captured(&self, owner: Side, kind: KindId) -> usize {
         self.captured_counts(owner)[kind.index()]
     }
@@ -131,7 +132,8 @@ impl Position {
     /// [`Position::captured`] for every kind, by kind.
     fn captured_counts(&self, owner: Side) -> Vec<usize> {
         let mut counts = vec![0usize; self.variant.kinds().len()];
-        for (_, piece) in self.variant.setup().iter().filter(|(_, p)| p.owner == owner) {
+        let owned = |p: &Piece| p.owner == owner && !self.variant.ownerless[p.kind.index()];
+        for (_, piece) in self.variant.setup().iter().filter(|(_, p)| owned(p)) {
             counts[piece.kind.index()] += 1;
         }
         for square in self.occupied().iter() {

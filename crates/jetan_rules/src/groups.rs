@@ -158,8 +158,11 @@ impl Position {
                 }
                 continue;
             }
-            mv.steps.sort_from_by_key(0, |step| step.from);
-            if scope.seen.borrow_mut().insert(mv.steps) {
+            // The same effect is one move, whichever piece leads it; in a Charge the leader
+            // stays first, since its file is the one used up.
+            let actor = scope.charge.then_some(from);
+            mv.steps.sort_from_by_key(usize::from(scope.charge), |step| step.from);
+            if scope.seen.borrow_mut().insert((actor, mv.steps)) {
                 self.finish(mv, out);
             }
         }

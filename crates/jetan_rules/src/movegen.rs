@@ -33,9 +33,11 @@ pub(crate) struct Scope {
     /// Whether this ply is a whole turn (not a Charge's sub-move): escapes and strikes may be
     /// made.
     pub turn: bool,
-    /// The steps of the group moves generated so far, so that a group that several of its
-    /// pieces could lead is generated once.
-    pub seen: RefCell<FastSet<List<Step, MAX_STEPS>>>,
+    /// Whether this ply is a Charge's sub-move: each move names its actor, whose file it uses.
+    pub charge: bool,
+    /// The actors and steps of the group moves generated so far, so that a group that several
+    /// of its pieces could lead is generated once (once per leader in a Charge).
+    pub seen: RefCell<FastSet<(Option<Square>, List<Step, MAX_STEPS>)>>,
     /// The removals of the strikes generated so far, so that each set is struck once.
     pub seen_removals: RefCell<FastSet<List<Square, MAX_REMOVALS>>>,
     /// At most this many pieces are chosen to go along with a group's mover.
@@ -197,6 +199,7 @@ impl Position {
             followers,
             squads,
             turn,
+            charge: matches!(self.phase, Phase::Charge { .. }),
             seen: RefCell::default(),
             seen_removals: RefCell::default(),
             most_followers: u8::MAX,
@@ -207,6 +210,17 @@ impl Position {
     /// The moves of the piece on `from` that may touch the squares of `aim` (a superset of
     /// those that do; all its moves for [`Aim::ALL`]): single moves, escapes, then group moves.
     pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
+        let before = out.len();
+        self.own_piece_moves(scope, from, aim, out);
+        if scope.charge {
+            for mv in &mut out[before..] {
+                mv.actor = Some(from);
+            }
+        }
+    }
+
+    /// [`Position::piece_moves`], without naming the actor.
+    fn own_piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
         let acts_from_afar =

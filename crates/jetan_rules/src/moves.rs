@@ -23,6 +23,11 @@ pub struct Move {
     pub removals: List<Square, MAX_REMOVALS>,
     /// Promotions, in the order they are made.
     pub promotions: List<Promotion, MAX_PROMOTIONS>,
+    /// Inside a Charge, the square of the piece whose sub-move this is: it uses up its file
+    /// (RULES.md §5.12), whether it moves (a group's leader) or acts from where it stands
+    /// (Thuvia directing banths). `None` outside a Charge, where which piece of a group leads
+    /// doesn't change the effect.
+    pub actor: Option<Square>,
 }
 
 /// One piece's displacement in a move.
@@ -76,12 +81,12 @@ impl Move {
     pub fn single(from: Square, to: Square, kind: MoveKind) -> Move {
         let mut steps = List::new();
         steps.push(Step { from, to });
-        Move { kind, steps, removals: List::new(), promotions: List::new() }
+        Move { kind, steps, removals: List::new(), promotions: List::new(), actor: None }
     }
 
     /// A move that moves no piece (declaring or ending a Charge).
     pub fn declaration(kind: MoveKind) -> Move {
-        Move { kind, steps: List::new(), removals: List::new(), promotions: List::new() }
+        Move { kind, steps: List::new(), removals: List::new(), promotions: List::new(), actor: None }
     }
 
     /// The first step, if the move moves a piece: the mover of a single-piece move.
@@ -110,6 +115,9 @@ pub struct Outcome {
 pub enum Reason {
     /// One of the variant's endings (its index in [`crate::Rules::endings`]).
     Ending(u8),
+    /// A capture ending met by the loser taking its own piece (a Wild Banth it moved took its
+    /// own Jeddara): the ending's index in [`crate::Rules::endings`].
+    OwnCapture(u8),
     /// Both armies were small for too long.
     SmallArmies,
     /// The side to move had no legal move.
@@ -142,6 +150,13 @@ impl Outcome {
                 Some(Ending::Eliminated { kinds, .. }) => format!("took every {}", kind_names(variant, kinds)),
                 Some(Ending::Reaches { kinds, .. }) => format!("the {} crossed the board", kind_names(variant, kinds)),
                 None => "an ending the variant no longer has".into(),
+            },
+            Reason::OwnCapture(index) => match variant.rules().endings.get(index as usize) {
+                Some(Ending::Capture { victim, .. }) => {
+                    let loser = self.winner.map_or("a side", |w| variant.side_name(w.opponent()));
+                    format!("{loser} took its own {}", variant.kind(*victim).name)
+                }
+                _ => "a side took its own piece".into(),
             },
             Reason::SmallArmies => "both armies were small and no one won in time".into(),
             Reason::NoMoves => "no legal move".into(),

@@ -1,6 +1,6 @@
 //! Move notation (RULES.md §6, Game Courier's syntax): `D c1-c4`, the label optional when read.
 
-use crate::{Move, MoveKind, Piece, Position, Square, Step};
+use crate::{Move, MoveKind, Phase, Piece, Position, Square, Step};
 
 /// The part that declares a Charge.
 const CHARGE: &str = "charge";
@@ -169,8 +169,20 @@ impl Position {
         squares_ok && label.is_none_or(|l| self.variant.piece_by_label(l).is_some())
     }
 
-    /// The one move of `matches`, or why there is none or several.
-    fn one_match(&self, text: &str, parts: &[String], matches: Vec<Move>) -> Result<Move, NotationError> {
+    /// The one move of `matches`, or why there is none or several. Where several match, those
+    /// written leader first win: in a Charge, the same group led by another piece is another
+    /// move (it uses up another file).
+    fn one_match(&self, text: &str, parts: &[String], mut matches: Vec<Move>) -> Result<Move, NotationError> {
+        if matches.len() > 1 {
+            let led: Vec<Move> = matches
+                .iter()
+                .copied()
+                .filter(|&mv| self.move_parts(mv).first().zip(parts.first()).is_some_and(|(c, p)| part_matches(p, c)))
+                .collect();
+            if !led.is_empty() {
+                matches = led;
+            }
+        }
         match matches.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(NotationError::Illegal { text: text.trim().to_string(), hint: self.hint(parts) }),
@@ -218,6 +230,23 @@ impl Position {
             return format!("; the piece there is {side}'s {name} ({label})");
         }
         let kind = variant.kind(piece.kind);
+        match self.phase {
+            Phase::BanthStep => return "; only a Wild Banth next to a piece may step now, or `pass`".into(),
+            Phase::Charge { files, moved, .. } => {
+                if moved.contains(from) {
+                    return format!("; the {} has already moved in this Charge", kind.name);
+                }
+                let file = variant.geometry().file(from);
+                if files & 1 << file != 0 {
+                    let letter = (b'a' + file as u8) as char;
+                    return format!("; a piece from file {letter} has already moved in this Charge");
+                }
+            }
+            Phase::Turn => {}
+        }
+        if self.charmed(piece.side).contains(from) {
+            return format!("; the {} is held by charm", kind.name);
+        }
         let reaches = self.reach(piece, from, &self.occupied()).contains(to);
         match self.piece_at(to) {
             Some(other) if other.side == piece.side => "; a piece of the same side stands there".into(),
@@ -233,15 +262,17 @@ impl Position {
 /// Whether the written parts are the candidate's parts in some order (in their order for a
 /// train, whose cars' order matters), a written `from-to` matching a candidate's `label from-to`.
 fn parts_match(written: &[String], candidate: &[String]) -> bool {
-    let same = |part: &String, c: &String| {
-        c == part || (!part.contains(' ') && c.split_once(' ').is_some_and(|(_, squares)| squares == part))
-    };
     if candidate.iter().any(|c| c == TRAIN) {
-        return written.len() == candidate.len() && written.iter().zip(candidate).all(|(p, c)| same(p, c));
+        return written.len() == candidate.len() && written.iter().zip(candidate).all(|(p, c)| part_matches(p, c));
     }
     let mut used = vec![false; candidate.len()];
     written.iter().all(|part| {
-        let found = candidate.iter().enumerate().position(|(i, c)| !used[i] && same(part, c));
+        let found = candidate.iter().enumerate().position(|(i, c)| !used[i] && part_matches(part, c));
         found.map(|i| used[i] = true).is_some()
     })
+}
+
+/// Whether a written part is a candidate's part, a written `from-to` matching `label from-to`.
+fn part_matches(part: &str, candidate: &str) -> bool {
+    candidate == part || (!part.contains(' ') && candidate.split_once(' ').is_some_and(|(_, squares)| squares == part))
 }

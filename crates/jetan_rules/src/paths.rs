@@ -7,9 +7,13 @@ use crate::walk::{WalkRule, first_walk};
 use crate::{Dir, EscapeWalk, Move, MoveKind, Movement, Piece, Position, Square, SquareSet, Step};
 
 impl Position {
-    /// The step of a legal move whose piece leads it: the first whose piece can walk it with the
-    /// group lifted (the others keep their places around it); the only step of a single move.
+    /// The step of a legal move whose piece leads it: in a Charge, its actor's; otherwise the
+    /// first whose piece can walk it with the group lifted (the others keep their places around
+    /// it); the only step of a single move.
     pub fn leader(&self, mv: Move) -> Option<Step> {
+        if let Some(step) = mv.actor.and_then(|actor| mv.steps.iter().find(|s| s.from == actor)) {
+            return Some(*step);
+        }
         if mv.steps.len() <= 1 || mv.kind != MoveKind::Normal {
             return mv.lead();
         }

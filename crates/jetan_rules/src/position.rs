@@ -221,8 +221,6 @@ impl Position {
         }
         let side = self.to_move;
         let trains = self.trains_after(&mv);
-        // In a Charge, the file of the piece that led the move is used up.
-        let charge_leader = matches!(self.phase, Phase::Charge { .. }).then(|| self.leader(mv)).flatten();
         let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
         // Removals first: a plough clears the squares its train then lands on.
         let lead = mv.lead().and_then(|step| self.board[step.from.index()]);
@@ -271,15 +269,20 @@ impl Position {
             }
             (MoveKind::EndCharge | MoveKind::BanthStep | MoveKind::Pass, _) => true,
             (_, Phase::Charge { files, mut moved, submoves }) => {
+                // The actor's file is used up, and it has moved, even if it acted from where it
+                // stands (Thuvia directing banths).
                 let geometry = self.variant.geometry();
-                let lead = charge_leader.expect("a Charge's sub-move moves a piece");
+                let actor = mv.actor.or(mv.lead().map(|step| step.from)).expect("a Charge's sub-move has an actor");
                 for step in mv.steps.iter() {
                     moved.remove(step.from);
                 }
                 for square in mv.steps.iter().map(|s| s.to).chain(mv.promotions.iter().map(|p| p.home)) {
                     moved.insert(square);
                 }
-                let files = files | 1 << geometry.file(lead.from);
+                if self.occupied[side.index()].contains(actor) && !mv.steps.iter().any(|s| s.from == actor) {
+                    moved.insert(actor);
+                }
+                let files = files | 1 << geometry.file(actor);
                 self.set_phase(Phase::Charge { files, moved, submoves: submoves + 1 });
                 self.outcome.is_some() || !self.has_charge_submove()
             }
@@ -343,21 +346,27 @@ impl Position {
     fn ending(&self, side: Side, captures: &[(Piece, Piece)]) -> Option<Outcome> {
         let endings = &self.variant.rules().endings;
         endings.iter().enumerate().find_map(|(index, ending)| {
-            let (reached, result) = match ending {
+            let index = index as u8;
+            let (reached, result, reason) = match ending {
                 Ending::Capture { victim, by, result, .. } => {
                     let taken = captures
                         .iter()
                         .find(|(mover, taken)| taken.kind == *victim && (by.is_empty() || by.contains(&mover.kind)));
                     let own =
                         taken.is_some_and(|(_, taken)| taken.owner == side && !self.variant.kind(taken.kind).ownerless);
-                    (taken.is_some(), if own { result.reversed() } else { *result })
+                    match own {
+                        true => (true, result.reversed(), Reason::OwnCapture(index)),
+                        false => (taken.is_some(), *result, Reason::Ending(index)),
+                    }
                 }
                 Ending::Eliminated { kinds, result, .. } => {
-                    (!captures.is_empty() && !self.owns_any(side.opponent(), kinds), *result)
+                    (!captures.is_empty() && !self.owns_any(side.opponent(), kinds), *result, Reason::Ending(index))
                 }
-                Ending::Reaches { kinds, result, .. } => (self.on_far_rank(side, kinds), *result),
+                Ending::Reaches { kinds, result, .. } => {
+                    (self.on_far_rank(side, kinds), *result, Reason::Ending(index))
+                }
             };
-            reached.then(|| Outcome::of(result, side, Reason::Ending(index as u8)))
+            reached.then(|| Outcome::of(result, side, reason))
         })
     }
 
@@ -460,6 +469,13 @@ impl Position {
     #[inline]
     fn slot(&self, piece: Piece) -> usize {
         if self.variant.ownerless[piece.kind.index()] { 2 } else { piece.side.index() }
+    }
+
+    /// Whether the piece on `square` is an enemy of `side`: the other side's, or no one's (a
+    /// Wild Banth is an enemy of both sides).
+    #[inline]
+    pub fn hostile_to(&self, side: Side, square: Square) -> bool {
+        self.occupied[side.opponent().index()].contains(square) || self.occupied[2].contains(square)
     }
 
     /// The squares of the pieces that belong to no one.

@@ -10,7 +10,8 @@
 //! - the small-armies count: plies counted, or `-`;
 //! - the ply number;
 //! - the result, once the game is over: `S`, `N` or `=`, then `#` and the reason: an ending's
-//!   number, `small`, `stuck`, `limit`, `resigned` or `agreed` (`S#0`);
+//!   number, `own` and the number of a capture ending met by the loser taking its own piece,
+//!   `small`, `stuck`, `limit`, `resigned` or `agreed` (`S#0`, `N#own0`);
 //! - inside a Charge, `charge:` the files used (letters, or `-`), `:` the squares of the pieces
 //!   that have moved in it (comma-separated, or `-`), `:` the sub-moves played (`charge:ab:a4,b5:2`);
 //! - at the banth step that may follow a move, `banth`;
@@ -83,6 +84,7 @@ impl Position {
             };
             let reason = match outcome.reason {
                 Reason::Ending(index) => index.to_string(),
+                Reason::OwnCapture(index) => format!("own{index}"),
                 Reason::SmallArmies => "small".into(),
                 Reason::NoMoves => "stuck".into(),
                 Reason::PlyLimit => "limit".into(),
@@ -302,6 +304,7 @@ fn read_outcome(text: &str) -> Option<Outcome> {
         "limit" => Reason::PlyLimit,
         "resigned" => Reason::Resigned,
         "agreed" => Reason::DrawAgreed,
+        own if own.starts_with("own") => Reason::OwnCapture(own[3..].parse().ok()?),
         index => Reason::Ending(index.parse().ok()?),
     };
     Some(Outcome { winner, reason })

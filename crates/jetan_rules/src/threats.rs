@@ -27,14 +27,16 @@ impl Position {
 
     /// Whether the piece on `from` attacks the enemy piece on `to`: has a single-piece normal
     /// move landing on it were it its turn, which is what "attacked" means in the rules
-    /// (RULES.md §4). Whose turn it is doesn't matter; whether the side to move can capture
-    /// now is [`Position::is_legal`].
+    /// (RULES.md §4): in reach, allowed to land on it (capture limits), and not held by charm.
+    /// Whose turn it is doesn't matter; whether the side to move can capture now is
+    /// [`Position::is_legal`].
     pub fn attacks(&self, from: Square, to: Square) -> bool {
         let (Some(piece), Some(victim)) = (self.board[from.index()], self.board[to.index()]) else { return false };
-        piece.side != victim.side
-            && self.variant.kind(piece.kind).armed
+        self.hostile_to(piece.side, to)
+            && self.variant.may_land_on(piece.kind, victim.kind)
             && self.variant.tables.empty_board(piece, from).contains(to)
             && self.reach(piece, from, &self.occupied()).contains(to)
+            && !self.charmed(piece.side).contains(from)
     }
 }
 
