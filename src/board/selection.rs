@@ -72,12 +72,14 @@ impl Selection {
         joinable
     }
 
-    /// The selection of the piece on `square` in `position`.
+    /// The selection of the piece on `square` in `position`: the moves it takes part in, led
+    /// by it where the leader matters (in a Charge, a group uses up its leader's file).
     fn of(position: &Position, square: Square, hover: Option<Square>) -> Selection {
+        let led_by_it = |m: &Move| m.kind == MoveKind::Direct || m.actor.is_none_or(|actor| actor == square);
         let moves = position
             .legal_moves()
             .into_iter()
-            .filter(|m| m.kind != MoveKind::Deploy && m.steps.iter().any(|s| s.from == square))
+            .filter(|m| m.kind != MoveKind::Deploy && m.steps.iter().any(|s| s.from == square) && led_by_it(m))
             .collect();
         Selection { from: Some(square), members: Vec::new(), moves, choices: Vec::new(), hover }
     }

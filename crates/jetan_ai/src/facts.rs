@@ -57,7 +57,7 @@ impl Facts {
         let kinds = variant.kinds();
         let n = kinds.len();
         let verdict: Vec<Option<Verdict>> =
-            (0..n * n).map(|i| capture_verdict(variant, KindId((i / n) as u8), KindId((i % n) as u8))).collect();
+            (0..n * n).map(|i| variant.capture_verdict(KindId((i / n) as u8), KindId((i % n) as u8))).collect();
         let royal: Vec<bool> =
             (0..n).map(|victim| verdict[victim * n..(victim + 1) * n].contains(&Some(Verdict::Win))).collect();
         let ends_game =
@@ -230,15 +230,6 @@ fn reaches(variant: &Variant, kind: KindId) -> bool {
         .endings
         .iter()
         .any(|ending| matches!(ending, Ending::Reaches { kinds, result: Verdict::Win, .. } if kinds.contains(&kind)))
-}
-
-/// The result, for the mover, of a piece of kind `mover` landing on one of kind `victim`: the
-/// first of the variant's endings that matches, or `None` if the game goes on.
-pub(crate) fn capture_verdict(variant: &Variant, victim: KindId, mover: KindId) -> Option<Verdict> {
-    variant.rules().endings.iter().find_map(|ending| {
-        let Ending::Capture { victim: kind, by, result, .. } = ending else { return None };
-        (*kind == victim && (by.is_empty() || by.contains(&mover))).then_some(*result)
-    })
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
-//! Perft timing: counts the move sequences of DEPTH plies from classic Jetan's start (or after
-//! MOVES, in notation, comma-separated) and prints the count and the time each run took:
-//! `cargo run --release -p jetan_rules --example perft -- DEPTH [MOVES] [--runs N] [--variant FILE] [--option id=choice]...`
+//! Perft timing: counts the move sequences of DEPTH plies from classic Jetan's start (or from a
+//! position text, then after MOVES, in notation, comma-separated) and prints the count and the
+//! time each run took; `--divide` prints instead, for each legal ply, the position text after it
+//! and its count at DEPTH-1 (what `tools/compare_perft.py` compares with a reference):
+//! `cargo run --release -p jetan_rules --example perft -- DEPTH [MOVES] [--runs N] [--variant FILE] [--option id=choice]... [--position TEXT] [--divide]`
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use jetan_rules::{Position, Variant, perft};
+use jetan_rules::{Position, Variant, divide, perft};
 
 fn main() {
     if let Err(message) = run() {
@@ -20,6 +22,8 @@ fn run() -> Result<(), String> {
     let mut runs = 1;
     let mut options = Vec::new();
     let mut variant = None;
+    let mut text = None;
+    let mut divide_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -28,6 +32,8 @@ fn run() -> Result<(), String> {
             }
             "--option" => options.push(args.next().ok_or("--option needs a value")?),
             "--variant" => variant = Some(args.next().ok_or("--variant needs a file")?),
+            "--position" => text = Some(args.next().ok_or("--position needs a position text")?),
+            "--divide" => divide_only = true,
             _ => positional.push(arg),
         }
     }
@@ -40,10 +46,26 @@ fn run() -> Result<(), String> {
         variant.unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron").into());
     let variant = Variant::load_file(Path::new(&path)).map_err(|e| e.to_string())?;
     let variant = Arc::new(variant.with_choice_args(&options).map_err(|e| e.to_string())?);
-    let mut position = Position::start(variant);
+    let mut position = match text {
+        Some(text) => Position::from_text(variant, &text).map_err(|e| e.to_string())?,
+        None => Position::start(variant),
+    };
     for text in positional.get(1).map_or("", String::as_str).split(',').map(str::trim).filter(|t| !t.is_empty()) {
         let mv = position.parse_move(text).map_err(|e| e.to_string())?;
         position.play(mv);
+    }
+    if divide_only {
+        let mut lines: Vec<String> = divide(&mut position, depth)
+            .into_iter()
+            .map(|(mv, nodes)| {
+                let mut after = position.clone();
+                after.play(mv);
+                format!("{}\t{nodes}", after.to_text())
+            })
+            .collect();
+        lines.sort();
+        println!("{}", lines.join("\n"));
+        return Ok(());
     }
     let mut times = Vec::new();
     for run in 1..=runs {

@@ -74,12 +74,14 @@ impl Position {
                 mv.steps.push(Step { from: banth, to });
                 let mut after = board.clone();
                 let beast = after.take(banth).expect("a banth");
-                after.take(to);
+                let taken = after.take(to).expect("a directed banth lands on a piece");
                 after.put(to, beast);
                 if seen.insert(after.hash) {
                     out.push(mv);
                 }
-                if !mv.steps.is_full() {
+                // A capture that ends the game ends it at once: no more banths move.
+                let ends = self.variant.capture_verdict(taken.kind, beast.kind).is_some();
+                if !ends && !mv.steps.is_full() {
                     self.direct_from(director, after, mv, &rest, seen, out);
                 }
             }

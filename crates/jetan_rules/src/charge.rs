@@ -34,9 +34,10 @@ impl Position {
     /// pieces qualify.
     pub(crate) fn may_declare_charge(&self, scope: &Scope) -> bool {
         let Some(rule) = self.variant.rules().charge else { return false };
+        let charmers = self.charmers(self.to_move.opponent());
         let mut qualifying = 0;
         for from in scope.movable.iter() {
-            if self.qualifies(scope, from) {
+            if self.qualifies(scope, from, charmers) {
                 qualifying += 1;
                 if qualifying >= rule.qualifying {
                     return true;
@@ -46,23 +47,55 @@ impl Position {
         false
     }
 
-    /// Whether the piece on `from` has a single-piece normal move after which it would attack
-    /// an enemy piece.
-    fn qualifies(&self, scope: &Scope, from: Square) -> bool {
+    /// The squares of `side`'s pieces that charm.
+    fn charmers(&self, side: Side) -> SquareSet {
+        if !self.variant.has_charm {
+            return SquareSet::EMPTY;
+        }
+        let charms = |&square: &Square| self.board[square.index()].is_some_and(|p| self.variant.kind(p.kind).charms);
+        self.occupied[side.index()].iter().filter(charms).collect()
+    }
+
+    /// Whether the piece on `from` has a single-piece normal move (a plough included) after
+    /// which it would attack an enemy piece: not held there by one of the enemy `charmers`
+    /// left on the board, with a single-piece normal move landing on the enemy.
+    fn qualifies(&self, scope: &Scope, from: Square, charmers: SquareSet) -> bool {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let geometry = self.variant.geometry();
+        let charmable = self.variant.kind(piece.kind).charmable();
         let enemy = scope.occupied.minus(scope.own);
         let targets = self.targets(piece, from, scope.occupied, scope.own, SquareSet::FULL, None);
-        targets.iter().any(|to| {
-            let mut occupied = scope.occupied;
+        let lines = self.plough_lines(piece, from, scope.occupied, scope.own);
+        let moves =
+            targets.iter().map(|to| (to, SquareSet::EMPTY)).chain(lines.iter().map(|line| {
+                (*line.squares.last().expect("a line has its end"), line.ploughed.iter().copied().collect())
+            }));
+        let attacks_from = |to: Square, removed: SquareSet| {
+            let mut occupied = scope.occupied.minus(removed);
             occupied.remove(from);
             occupied.insert(to);
-            let mut victims = self.reach(piece, to, &occupied).and(enemy);
-            victims.remove(to);
-            victims.iter().any(|v| {
-                let victim = self.board[v.index()].expect("occupied squares hold pieces");
-                self.variant.may_land_on(piece.kind, victim.kind)
-            })
-        })
+            let mut own = scope.own;
+            own.remove(from);
+            own.insert(to);
+            let mut enemies = enemy.minus(removed);
+            enemies.remove(to);
+            let held = charmable
+                && charmers.minus(removed).iter().any(|charmer| charmer != to && geometry.distance(charmer, to) == 1);
+            let victims = self
+                .reach(piece, to, &occupied)
+                .or(self
+                    .plough_lines(piece, to, occupied, own)
+                    .iter()
+                    .filter_map(|l| l.squares.last().copied())
+                    .collect())
+                .and(enemies);
+            !held
+                && victims.iter().any(|v| {
+                    let victim = self.board[v.index()].expect("occupied squares hold pieces");
+                    self.variant.may_land_on(piece.kind, victim.kind)
+                })
+        };
+        moves.into_iter().any(|(to, removed)| attacks_from(to, removed))
     }
 
     /// Whether a Charge under way has a sub-move left.

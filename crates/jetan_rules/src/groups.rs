@@ -122,7 +122,9 @@ impl Position {
     }
 
     /// Appends the moves of the piece on `from` taking `followers` along, some piece of the
-    /// group landing where it may touch the squares of `aim`.
+    /// group landing where it may touch the squares of `aim`: to each square its walk may end
+    /// on, and along each line a plough leader may plough (taking the enemies on it that no
+    /// follower lands on).
     fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, aim: &Aim, out: &mut Vec<Move>) {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a leader stands on its square");
@@ -133,7 +135,12 @@ impl Position {
         let occupied = scope.occupied.minus(lifted);
         let own = scope.own.minus(lifted);
         let targets = self.targets(piece, from, occupied, own, aim.leading, None);
-        'target: for to in targets.iter() {
+        let lines = self.plough_lines(piece, from, occupied, own);
+        let ends = targets
+            .iter()
+            .map(|to| (to, List::new()))
+            .chain(lines.into_iter().map(|line| (*line.squares.last().expect("a line has its end"), line.ploughed)));
+        'target: for (to, ploughed) in ends {
             let (df, dr) = (geometry.file(to) - geometry.file(from), geometry.rank(to) - geometry.rank(from));
             let mut mv = Move::single(from, to, MoveKind::Normal);
             for &square in followers.iter() {
@@ -147,7 +154,8 @@ impl Position {
                 }
                 mv.steps.push(Step { from: square, to: landing });
             }
-            if !aim.is_all() && !mv.steps.iter().any(|step| aim.landing.contains(step.to)) {
+            mv.removals = ploughed.iter().copied().filter(|&s| !mv.steps.iter().any(|step| step.to == s)).collect();
+            if !aim.is_all() && !touches(aim.landing, &mv) {
                 continue;
             }
             if scope.probe {
@@ -162,7 +170,7 @@ impl Position {
             // stays first, since its file is the one used up.
             let actor = scope.charge.then_some(from);
             mv.steps.sort_from_by_key(usize::from(scope.charge), |step| step.from);
-            if scope.seen.borrow_mut().insert((actor, mv.steps)) {
+            if scope.seen.borrow_mut().insert((actor, mv.steps, mv.removals)) {
                 self.finish(mv, out);
             }
         }

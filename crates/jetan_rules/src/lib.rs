@@ -18,6 +18,7 @@
 
 mod banths;
 mod charge;
+mod checks;
 mod effects;
 mod error;
 mod fast_hash;

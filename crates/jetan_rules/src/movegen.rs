@@ -14,6 +14,9 @@ use crate::{
     EscapeWhen, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet, Step,
 };
 
+/// What tells group moves apart: the actor (in a Charge), the steps and the ploughed squares.
+pub(crate) type GroupEffect = (Option<Square>, List<Step, MAX_STEPS>, List<Square, MAX_REMOVALS>);
+
 /// What one ply's move generation knows before looking at any piece.
 pub(crate) struct Scope {
     /// The side to move's pieces.
@@ -35,9 +38,10 @@ pub(crate) struct Scope {
     pub turn: bool,
     /// Whether this ply is a Charge's sub-move: each move names its actor, whose file it uses.
     pub charge: bool,
-    /// The actors and steps of the group moves generated so far, so that a group that several
-    /// of its pieces could lead is generated once (once per leader in a Charge).
-    pub seen: RefCell<FastSet<(Option<Square>, List<Step, MAX_STEPS>)>>,
+    /// The actors, steps and ploughed squares of the group moves generated so far, so that a
+    /// group that several of its pieces could lead is generated once (once per leader in a
+    /// Charge).
+    pub seen: RefCell<FastSet<GroupEffect>>,
     /// The removals of the strikes generated so far, so that each set is struck once.
     pub seen_removals: RefCell<FastSet<List<Square, MAX_REMOVALS>>>,
     /// At most this many pieces are chosen to go along with a group's mover.

@@ -279,9 +279,11 @@ impl Position {
                 for square in mv.steps.iter().map(|s| s.to).chain(mv.promotions.iter().map(|p| p.home)) {
                     moved.insert(square);
                 }
-                if self.occupied[side.index()].contains(actor) && !mv.steps.iter().any(|s| s.from == actor) {
+                if !mv.steps.iter().any(|s| s.from == actor) {
                     moved.insert(actor);
                 }
+                // Only the side's own pieces (a directed banth may have taken one).
+                let moved = moved.and(self.occupied[side.index()]);
                 let files = files | 1 << geometry.file(actor);
                 self.set_phase(Phase::Charge { files, moved, submoves: submoves + 1 });
                 self.outcome.is_some() || !self.has_charge_submove()
@@ -381,12 +383,12 @@ impl Position {
     }
 
     /// Whether `owner` owns a piece of one of `kinds` on the board.
-    fn owns_any(&self, owner: Side, kinds: &[KindId]) -> bool {
+    pub(crate) fn owns_any(&self, owner: Side, kinds: &[KindId]) -> bool {
         self.pieces().any(|(_, p)| p.owner == owner && kinds.contains(&p.kind))
     }
 
     /// Whether a piece of `side` of one of `kinds` stands on the enemy's back rank.
-    fn on_far_rank(&self, side: Side, kinds: &[KindId]) -> bool {
+    pub(crate) fn on_far_rank(&self, side: Side, kinds: &[KindId]) -> bool {
         let geometry = self.variant.geometry();
         let rank = self.far_rank(side);
         (0..geometry.files as i32).filter_map(|file| geometry.square(file, rank)).any(|square| {
@@ -418,7 +420,7 @@ impl Position {
 
     /// Gives each piece with allegiance to the side with more pieces on the board, counted by
     /// owner (ties: its owner), as at the start of a turn; `undo` remembers what changes.
-    fn settle_allegiances(&mut self, mut undo: Option<&mut Undo>) {
+    pub(crate) fn settle_allegiances(&mut self, mut undo: Option<&mut Undo>) {
         if !self.variant.has_allegiance {
             return;
         }

@@ -170,6 +170,17 @@ impl Position {
             position.set_small_armies(Some(count));
         }
         position.ply = fields[4].parse().map_err(|_| err(format!("bad ply number `{}`", fields[4])))?;
+        let mut named = Vec::new();
+        for field in &fields[5..] {
+            let name = field.split_once(':').map_or(if *field == "banth" { "banth" } else { "result" }, |(n, _)| n);
+            if named.contains(&name) {
+                return Err(err(format!("the field `{name}` is given twice")));
+            }
+            named.push(name);
+        }
+        if named.contains(&"charge") && named.contains(&"banth") {
+            return Err(err("a position is in a Charge or at the banth step, not both".into()));
+        }
         for field in &fields[5..] {
             if let Some(charge) = field.strip_prefix("charge:") {
                 let phase = read_charge(geometry_of(&position), charge)
@@ -213,6 +224,7 @@ impl Position {
                 position.outcome = Some(read_outcome(field).ok_or_else(|| err(format!("bad result `{field}`")))?);
             }
         }
+        position.check().map_err(err)?;
         Ok(position)
     }
 }
@@ -248,8 +260,10 @@ fn read_board(variant: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, Te
             } else {
                 &row[start..start + c.len_utf8()]
             };
-            let piece =
-                variant.piece_by_label(label).ok_or_else(|| TextError(format!("no piece is labelled `{label}`")))?;
+            let piece = variant
+                .piece_by_label(label)
+                .filter(|&piece| variant.label(piece) == label)
+                .ok_or_else(|| TextError(format!("no piece is labelled `{label}`")))?;
             let square = geometry
                 .square(file, rank)
                 .ok_or_else(|| TextError(format!("rank {} has more than {} squares", rank + 1, geometry.files)))?;

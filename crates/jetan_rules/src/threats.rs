@@ -27,16 +27,22 @@ impl Position {
 
     /// Whether the piece on `from` attacks the enemy piece on `to`: has a single-piece normal
     /// move landing on it were it its turn, which is what "attacked" means in the rules
-    /// (RULES.md §4): in reach, allowed to land on it (capture limits), and not held by charm.
-    /// Whose turn it is doesn't matter; whether the side to move can capture now is
-    /// [`Position::is_legal`].
+    /// (RULES.md §4): in reach (or at the end of a plough), allowed to land on it (capture
+    /// limits), and not held by charm. Whose turn it is doesn't matter; whether the side to
+    /// move can capture now is [`Position::is_legal`].
     pub fn attacks(&self, from: Square, to: Square) -> bool {
         let (Some(piece), Some(victim)) = (self.board[from.index()], self.board[to.index()]) else { return false };
-        self.hostile_to(piece.side, to)
-            && self.variant.may_land_on(piece.kind, victim.kind)
-            && self.variant.tables.empty_board(piece, from).contains(to)
-            && self.reach(piece, from, &self.occupied()).contains(to)
-            && !self.charmed(piece.side).contains(from)
+        if !self.hostile_to(piece.side, to) || !self.variant.may_land_on(piece.kind, victim.kind) {
+            return false;
+        }
+        let occupied = self.occupied();
+        let walks_there = self.variant.tables.empty_board(piece, from).contains(to)
+            && self.reach(piece, from, &occupied).contains(to);
+        let ploughs_there = || {
+            let lines = self.plough_lines(piece, from, occupied, self.occupied[piece.side.index()]);
+            lines.iter().any(|line| line.squares.last() == Some(&to))
+        };
+        (walks_there || ploughs_there()) && !self.charmed(piece.side).contains(from)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::list::List;
 use crate::movegen::Scope;
 use crate::selection::Aim;
 use crate::walk::{WalkRule, walks_through};
-use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Position, Square, Step};
+use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Piece, Position, Square, SquareSet, Step};
 
 /// The most cars a train has.
 pub const MAX_CARS: usize = 8;
@@ -24,9 +24,9 @@ pub struct Train {
 }
 
 /// A walk of a hauler: its squares (origin first) and the enemy pieces it ploughs through.
-struct HaulerWalk {
-    squares: Vec<Square>,
-    ploughed: List<Square, MAX_REMOVALS>,
+pub(crate) struct HaulerWalk {
+    pub squares: Vec<Square>,
+    pub ploughed: List<Square, MAX_REMOVALS>,
 }
 
 impl Position {
@@ -41,8 +41,8 @@ impl Position {
     }
 
     /// Appends the moves of the hauler on `from`: for each way of attaching cars to its train
-    /// (none included), each of its walks, its train (cut before the first charmed car)
-    /// following; without cars, its single moves and ploughs. Walks that can't touch the
+    /// (none included), each of its walks, its train (cut before the first car that is charmed
+    /// or, having allegiance, serves the other side this turn) following; without cars, its single moves and ploughs. Walks that can't touch the
     /// squares of `aim` are skipped.
     pub(crate) fn hauler_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
@@ -50,7 +50,9 @@ impl Position {
         let (most, attach, _) = kind.hauls.as_ref().map_or((0, 0, &Vec::new()), |(c, a, e)| (*c, *a, e));
         let cars: Vec<Square> = self
             .train_of(from)
-            .map(|t| t.cars.iter().copied().take_while(|c| !scope.charmed.contains(*c)).collect())
+            .map(|t| {
+                t.cars.iter().copied().take_while(|&c| scope.own.contains(c) && !scope.charmed.contains(c)).collect()
+            })
             .unwrap_or_default();
         let left = attach.min(most.saturating_sub(cars.len() as u8)).min(scope.most_followers);
         // A train's pieces land on its walk or where its cars stood: its cars' squares and
@@ -153,7 +155,31 @@ impl Position {
                 }
             });
         }
-        let Some(reach) = kind.plough else { return walks };
+        walks.extend(self.plough_lines(piece, from, scope.occupied, scope.own));
+        walks
+    }
+
+    /// The plough lines of `piece` standing on `from`, if it ploughs: its straight lines
+    /// through enemies it may capture (at least one), each taken, up to its plough's reach,
+    /// ending on an empty square or an enemy it may capture; `occupied` and `own` are the
+    /// occupied squares and its side's (after lifting any group off the board, or after the move
+    /// that took it to `from`).
+    pub(crate) fn plough_lines(
+        &self,
+        piece: Piece,
+        from: Square,
+        occupied: SquareSet,
+        own: SquareSet,
+    ) -> Vec<HaulerWalk> {
+        let geometry = self.variant.geometry();
+        let Some(reach) = self.variant.kind(piece.kind).plough else { return Vec::new() };
+        let lands = |square: Square| {
+            !occupied.contains(square)
+                || (!own.contains(square)
+                    && self.board[square.index()]
+                        .is_some_and(|victim| self.variant.may_land_on(piece.kind, victim.kind)))
+        };
+        let mut lines = Vec::new();
         for dir in Dir::ALL {
             let mut squares = vec![from];
             let mut ploughed: List<Square, MAX_REMOVALS> = List::new();
@@ -164,9 +190,9 @@ impl Position {
                 }
                 squares.push(next);
                 if !ploughed.is_empty() {
-                    walks.push(HaulerWalk { squares: squares.clone(), ploughed });
+                    lines.push(HaulerWalk { squares: squares.clone(), ploughed });
                 }
-                if self.board[next.index()].is_none() {
+                if !occupied.contains(next) {
                     continue;
                 }
                 if ploughed.is_full() {
@@ -175,7 +201,7 @@ impl Position {
                 ploughed.push(next);
             }
         }
-        walks
+        lines
     }
 
     /// The walk a train move's hauler takes: the first of its walks that moves the train as

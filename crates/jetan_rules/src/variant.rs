@@ -262,6 +262,16 @@ impl Variant {
         !self.kinds[attacker.index()].lands_on_empty && self.may_capture(attacker, victim)
     }
 
+    /// The result, for the mover, of a piece of kind `mover` landing on (or otherwise taking)
+    /// an enemy of kind `victim`: the first of the capture endings that matches, or `None` if
+    /// the game goes on.
+    pub fn capture_verdict(&self, victim: KindId, mover: KindId) -> Option<Verdict> {
+        self.rules.endings.iter().find_map(|ending| {
+            let Ending::Capture { victim: kind, by, result, .. } = ending else { return None };
+            (*kind == victim && (by.is_empty() || by.contains(&mover))).then_some(*result)
+        })
+    }
+
     /// Whether `kind` may be brought back by a female of class `class`.
     pub fn in_class(&self, class: &PromotionClass<KindId>, kind: KindId) -> bool {
         match class {
@@ -310,11 +320,15 @@ impl Variant {
     }
 
     /// The piece a notation label stands for: the kind by its letter(s), the side by the case
-    /// of the first letter (upper case South).
+    /// of the first letter (upper case South; a piece that belongs to no one only in lower case).
     pub fn piece_by_label(&self, label: &str) -> Option<Piece> {
         let first = label.chars().next()?;
         let side = if first.is_uppercase() { Side::South } else { Side::North };
         let kind = self.kinds.iter().position(|k| k.letter.eq_ignore_ascii_case(label))?;
+        // A piece that belongs to no one is written in lower case (`bb`), as North's.
+        if self.kinds[kind].ownerless && side == Side::South {
+            return None;
+        }
         Some(Piece::new(KindId(kind as u8), side))
     }
 

@@ -203,7 +203,7 @@ fn a_side_without_moves_draws_or_loses() {
 #[test]
 fn the_move_limit_draws() {
     let variant = jetan(&["move_limit=300"]);
-    let text = "c9/10/10/10/10/10/10/10/10/C9 s - - 299";
+    let text = "cr8/10/10/10/10/10/10/10/10/CR8 s - - 299";
     let mut position = Position::from_text(variant, text).unwrap();
     play(&mut position, &["C a1-a4"]);
     assert_eq!(position.outcome().map(|o| o.reason), Some(Reason::PlyLimit));

@@ -49,19 +49,23 @@ fn a_group_in_a_charge_uses_up_its_leaders_file() {
 
 #[test]
 fn a_group_in_a_charge_is_written_leader_first_and_two_leaders_are_two_moves() {
-    // Two Solas side by side escort each other: the same pieces, but a different file used.
-    let p = at("15b/16/16/16/16/mmm2mmm8/16/MMM2MMM8/4SS10/16/16/15B s - - 0", "charge");
-    let e_leads = p.parse_move("S e4-f6; S f4-g6").unwrap();
-    let f_leads = p.parse_move("S f4-g6; S e4-f6").unwrap();
+    // Jetan Sarang's Tara and Tavia side by side escort each other: the same pieces move, but
+    // another file is used up.
+    let variant = common::sarang(&["charge=on"]);
+    let text = "11b/12/12/12/12/mmm3mww3/12/MMM3MWW3/4CI6/12/12/B11 s - - 0";
+    let mut p = Position::from_text(variant, text).unwrap_or_else(|e| panic!("{e}"));
+    p.play(p.parse_move("charge").unwrap());
+    let e_leads = p.parse_move("C e4-e6; I f4-f6").unwrap();
+    let f_leads = p.parse_move("I f4-f6; C e4-e6").unwrap();
     assert_ne!(e_leads, f_leads);
-    let geometry = p.variant().geometry();
     for (mv, file) in [(e_leads, 4), (f_leads, 5)] {
         let mut after = p.clone();
         after.play(mv);
         let Phase::Charge { files, .. } = after.phase() else { panic!("still in the Charge") };
         assert_eq!(files, 1 << file, "{}", p.move_text(mv));
     }
-    assert_eq!(p.leader(e_leads).map(|s| s.from), geometry.parse("e4"));
+    assert_eq!(p.move_text(f_leads), "I f4-f6; C e4-e6", "the leader is written first");
+    assert_eq!(p.leader(f_leads).map(|s| s.from), p.variant().geometry().parse("f4"));
 }
 
 #[test]
@@ -103,7 +107,7 @@ fn a_piece_that_moved_in_the_charge_is_refused_with_the_reason() {
 
 #[test]
 fn a_banth_taking_its_movers_own_jeddara_is_told_as_such() {
-    let mut p = at("16/16/16/16/16/16/16/16/16/3[bb]12/2B13/7M7b s - - 0", "M h1-h2");
+    let mut p = at("15b/16/16/16/16/16/16/16/16/3[bb]12/2B13/7M8 s - - 0", "M h1-h2");
     assert_eq!(p.phase(), Phase::BanthStep);
     p.play(p.parse_move("bb d3-c2").unwrap());
     let outcome = p.decided().expect("the game is over");

@@ -1,5 +1,6 @@
 //! Perft counts checked against the table in `tests/perft/*.perft`, whose deeper counts come
-//! from independent implementations of RULES.md (`tools/jetan_ref.py`, `tools/jetan_ref_sarang.py`).
+//! from independent implementations of RULES.md (`tools/jetan_ref.py`, `tools/jetan_ref_sarang.py`,
+//! `tools/jetan_ref_jeddara.py`).
 
 mod common;
 
@@ -68,6 +69,11 @@ fn classic_perft_matches_the_reference() {
 #[test]
 fn sarang_perft_matches_the_reference() {
     check_table("jetan_sarang.perft", common::sarang);
+}
+
+#[test]
+fn jeddara_perft_matches_the_reference() {
+    check_table("jetan_jeddara.perft", common::jeddara);
 }
 
 #[test]

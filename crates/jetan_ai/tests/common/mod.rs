@@ -28,32 +28,17 @@ pub fn after(variant: Arc<Variant>, moves: &str) -> Position {
     position
 }
 
-/// A classic position with just these pieces (`("e5", "C")`: upper case South) and `side`
-/// to move, built through the position text.
+/// A classic study position with just these pieces (`("e5", "C")`: upper case South) and
+/// `side` to move (built without the checks a position text from outside gets: it may lack
+/// the pieces a game can't be without).
 pub fn position(pieces: &[(&str, &str)], side: Side) -> Position {
     let variant = jetan();
     let geometry = variant.geometry();
-    let ranks: Vec<String> = (0..geometry.ranks as i32)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..geometry.files as i32 {
-                let name = geometry.name(geometry.square(file, rank).unwrap()).to_string();
-                match pieces.iter().find(|(square, _)| *square == name) {
-                    Some((_, label)) => {
-                        row += &if empty > 0 { empty.to_string() } else { String::new() };
-                        row += label;
-                        empty = 0;
-                    }
-                    None => empty += 1,
-                }
-            }
-            row + &if empty > 0 { empty.to_string() } else { String::new() }
-        })
+    let pieces: Vec<_> = pieces
+        .iter()
+        .map(|&(square, label)| (geometry.parse(square).unwrap(), variant.piece_by_label(label).unwrap()))
         .collect();
-    let text = format!("{} {} - - 0", ranks.join("/"), side.letter());
-    Position::from_text(variant, &text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    Position::from_pieces(variant, &pieces, side)
 }
 
 /// The legal move written `text`.

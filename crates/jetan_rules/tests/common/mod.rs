@@ -20,34 +20,18 @@ pub fn jetan(choices: &[&str]) -> Arc<Variant> {
 }
 
 /// A position of `variant` with just these pieces (`("e5", "C")`: upper case South) and
-/// `side` to move.
+/// `side` to move: a study position, built without the checks a position text from outside
+/// gets (it may lack the pieces a game can't be without).
 pub fn position(variant: &Arc<Variant>, pieces: &[(&str, &str)], side: Side) -> Position {
     let geometry = variant.geometry();
-    let mut ranks = Vec::new();
-    for rank in (0..geometry.ranks as i32).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..geometry.files as i32 {
-            let square = geometry.square(file, rank).unwrap();
-            let name = geometry.name(square).to_string();
-            match pieces.iter().find(|(s, _)| *s == name) {
-                Some((_, label)) => {
-                    if empty > 0 {
-                        row += &empty.to_string();
-                        empty = 0;
-                    }
-                    row += &if label.len() > 1 { format!("[{label}]") } else { label.to_string() };
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row += &empty.to_string();
-        }
-        ranks.push(row);
-    }
-    let text = format!("{} {} - - 0", ranks.join("/"), side.letter());
-    Position::from_text(variant.clone(), &text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    let pieces: Vec<_> = pieces
+        .iter()
+        .map(|&(square, label)| {
+            let piece = variant.piece_by_label(label).unwrap_or_else(|| panic!("no piece is labelled {label}"));
+            (geometry.parse(square).unwrap_or_else(|| panic!("no square {square}")), piece)
+        })
+        .collect();
+    Position::from_pieces(variant.clone(), &pieces, side)
 }
 
 /// The legal moves from one square, as destination names, sorted.
