@@ -77,11 +77,12 @@ impl Settings {
     /// Reads the settings file; a missing file gives the defaults, a broken one an error
     /// naming the file, line and column.
     pub fn load(path: &Path) -> Result<Settings, String> {
-        match std::fs::read_to_string(path) {
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
-            Err(error) => Err(format!("{}: {error}", path.display())),
-            Ok(text) => ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code)),
+        if !path.exists() {
+            return Ok(Settings::default());
         }
+        let text = jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES)
+            .map_err(|error| format!("{}: {error}", path.display()))?;
+        ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))
     }
 
     /// Writes the settings file.

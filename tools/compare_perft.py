@@ -90,8 +90,7 @@ def random_positions(count, seed):
     rng = random.Random(seed)
     start = subprocess.run([sys.executable, "tools/jetan_ref_jeddara.py", "--start"], check=True,
                            capture_output=True, text=True).stdout.strip()
-    positions = []
-    while len(positions) < count:
+    for _ in range(count):
         text = start
         for ply in range(rng.randrange(16, 60)):
             options = children(text)
@@ -99,8 +98,7 @@ def random_positions(count, seed):
             if not options or sum(weights) == 0:
                 break
             text = rng.choices(options, weights)[0]
-        positions.append(text)
-    return positions
+        yield text
 
 
 def main():
@@ -108,7 +106,7 @@ def main():
     if args[0] == "--random":
         seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 0
         for text in random_positions(int(args[1]), seed):
-            print(text)
+            print(text, flush=True)
         return
     depth = args[0]
     position = args[args.index("--position") + 1] if "--position" in args else None

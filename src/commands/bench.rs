@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::GameArgs;
+use super::{GameArgs, say};
 
 /// Runs perft at `depth` `runs` times; prints each run, then the median time and speed.
 pub fn run(game: &GameArgs, depth: u32, runs: usize) -> Result<(), String> {
@@ -13,11 +13,11 @@ pub fn run(game: &GameArgs, depth: u32, runs: usize) -> Result<(), String> {
         let started = Instant::now();
         nodes = jetan_rules::perft(&mut position, depth);
         let elapsed = started.elapsed().as_secs_f64();
-        println!("run {run}: perft {depth} = {nodes} in {elapsed:.3} s");
+        say(format_args!("run {run}: perft {depth} = {nodes} in {elapsed:.3} s"));
         seconds.push(elapsed);
     }
     seconds.sort_by(f64::total_cmp);
     let median = seconds[seconds.len() / 2];
-    println!("median: {median:.3} s, {:.0} nodes per second", nodes as f64 / median.max(1e-9));
+    say(format_args!("median: {median:.3} s, {:.0} nodes per second", nodes as f64 / median.max(1e-9)));
     Ok(())
 }

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::say;
+
 /// What the AI benchmark searches.
 #[derive(Args)]
 pub struct BenchAiArgs {
@@ -24,7 +26,7 @@ pub struct BenchAiArgs {
 pub fn run(args: &BenchAiArgs) -> Result<(), String> {
     let variant = super::load_variant(&args.variant)?.with_choice_args(&args.options).map_err(|e| e.to_string())?;
     let movetime = Duration::from_millis(args.movetime);
-    let lines = jetan_ai::bench::bench(&Arc::new(variant), movetime, |line| println!("{line}"));
-    println!("{}", jetan_ai::bench::summary(&lines));
+    let lines = jetan_ai::bench::bench(&Arc::new(variant), movetime, |line| say(line));
+    say(jetan_ai::bench::summary(&lines));
     Ok(())
 }

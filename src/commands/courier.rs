@@ -9,6 +9,8 @@ use jetan::ai_player::Seat;
 use jetan::game::Game;
 use jetan::records::{GameRecord, check_overwritable, courier, read_record, save};
 
+use super::say;
+
 /// What `jetan import` reads and writes.
 #[derive(Args)]
 pub struct ImportArgs {
@@ -33,30 +35,32 @@ pub fn export(file: &Path) -> Result<(), String> {
 
 /// Reads a move list, plays it from the variant's start and writes the game's record.
 pub fn import(args: &ImportArgs) -> Result<(), String> {
+    // The variant must be one of the game's, checked before anything is read.
+    let variant_file = asset_relative(&args.variant)?;
     let shown = args.list.display();
     let text = if args.list == Path::new("-") {
         std::io::read_to_string(std::io::stdin()).map_err(|e| format!("standard input: {e}"))?
     } else {
-        std::fs::read_to_string(&args.list).map_err(|e| format!("{shown}: {e}"))?
+        jetan_rules::read_text_file(&args.list, jetan_rules::MAX_TEXT_BYTES).map_err(|e| format!("{shown}: {e}"))?
     };
     let moves = courier::parse(&text).map_err(|e| format!("{shown}:{e}"))?;
     let base = super::load_variant(&args.variant)?;
     let chosen = Arc::new(base.with_choice_args(&args.options).map_err(|e| e.to_string())?);
     // The record of a game with no moves yet names the variant and options; replaying it with
     // the list's moves checks them one by one, as `jetan replay` and opening a file do.
-    let mut record = GameRecord::of(&Game::new(chosen, asset_relative(&args.variant)?, [Seat::Human, Seat::Human]));
+    let mut record = GameRecord::of(&Game::new(chosen, variant_file, [Seat::Human, Seat::Human]));
     record.moves = moves;
     let game = record.replay(&base).map_err(|e| format!("{shown}: {e}"))?;
     check_overwritable(&args.output)?;
     let record = GameRecord::of(&game);
     save(&args.output, &record).map_err(|e| format!("{}: {e}", args.output.display()))?;
     let state = record.result.as_deref().unwrap_or("unfinished");
-    println!(
+    say(format_args!(
         "{} moves of {}, all legal ({state}); written to {}",
         record.moves.len(),
         record.variant_name,
         args.output.display()
-    );
+    ));
     Ok(())
 }
 

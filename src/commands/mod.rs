@@ -107,16 +107,22 @@ impl GameArgs {
     }
 }
 
-/// Prints lines to standard output; stops quietly when the reader has gone (`| head`).
-fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+/// Prints one line to standard output. When the reader has gone (`jetan perft | head -1`) the
+/// tool ends quietly, as command-line tools do.
+fn say(line: impl std::fmt::Display) {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    for line in lines {
-        match writeln!(out, "{line}") {
-            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-            result => result.map_err(|error| error.to_string())?,
+    if let Err(error) = writeln!(std::io::stdout().lock(), "{line}") {
+        if error.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("cannot write to standard output: {error}");
+            std::process::exit(1);
         }
+        std::process::exit(0);
     }
+}
+
+/// Prints lines to standard output (see [`say`]).
+fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
+    lines.into_iter().for_each(say);
     Ok(())
 }
 

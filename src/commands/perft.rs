@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::GameArgs;
+use super::{GameArgs, say};
 
 /// Prints `perft D: COUNT` for each depth, then nodes per second.
 pub fn run(game: &GameArgs, depth: u32, divide: bool) -> Result<(), String> {
@@ -16,9 +16,9 @@ pub fn run(game: &GameArgs, depth: u32, divide: bool) -> Result<(), String> {
     for d in 1..=depth {
         let nodes = jetan_rules::perft(&mut position, d);
         total += nodes;
-        println!("perft {d}: {nodes}");
+        say(format_args!("perft {d}: {nodes}"));
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("{:.0} nodes per second ({total} nodes in {seconds:.3} s)", total as f64 / seconds.max(1e-9));
+    say(format_args!("{:.0} nodes per second ({total} nodes in {seconds:.3} s)", total as f64 / seconds.max(1e-9)));
     Ok(())
 }

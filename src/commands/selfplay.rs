@@ -8,6 +8,8 @@ use clap::Args;
 use jetan_ai::Level;
 use jetan_ai::selfplay::{DEFAULT_MAX_PLIES, MatchConfig, play_match};
 
+use super::say;
+
 /// What a match plays.
 #[derive(Args)]
 pub struct SelfplayArgs {
@@ -53,12 +55,12 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         max_plies: args.max_plies,
     };
     let score = play_match(&config, |game| {
-        println!("{}", game.summary);
+        say(&game.summary);
         if args.show_moves {
-            println!("  {}", game.moves.join(", "));
+            say(format_args!("  {}", game.moves.join(", ")));
         }
     });
-    println!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games);
-    println!("{score}");
+    say(format_args!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games));
+    say(score);
     Ok(())
 }

@@ -2,11 +2,13 @@
 
 use std::path::Path;
 
+use super::say;
+
 /// Prints a one-line summary of a valid file; otherwise the errors, one per line.
 pub fn run(file: &Path) -> Result<(), String> {
     let variant = super::load_variant(file)?;
     let geometry = variant.geometry();
-    println!(
+    say(format_args!(
         "{}: {} is valid: {} x {} board, {} piece kinds, {} pieces, {} rule options",
         file.display(),
         variant.name(),
@@ -15,6 +17,6 @@ pub fn run(file: &Path) -> Result<(), String> {
         variant.kinds().len(),
         variant.setup().len(),
         variant.options().len()
-    );
+    ));
     Ok(())
 }

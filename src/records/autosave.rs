@@ -67,7 +67,7 @@ pub fn latest_unfinished(dir: &Path) -> Option<(PathBuf, GameRecord)> {
         .collect();
     saves.sort();
     saves.into_iter().rev().find_map(|path| {
-        let text = std::fs::read_to_string(&path).ok()?;
+        let text = jetan_rules::read_text_file(&path, jetan_rules::MAX_TEXT_BYTES).ok()?;
         match GameRecord::from_text(&text) {
             Ok(record) if record.result.is_none() && !record.moves.is_empty() => Some((path, record)),
             Ok(_) => None,

@@ -13,7 +13,8 @@ use crate::game::Game;
 /// As above, one line, starting with the path.
 pub fn read_record(path: &Path) -> Result<GameRecord, String> {
     let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|error| format!("{shown}: could not read it: {error}"))?;
+    let bytes =
+        jetan_rules::read_file(path, jetan_rules::MAX_TEXT_BYTES).map_err(|error| format!("{shown}: {error}"))?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(error) => {
@@ -99,7 +100,8 @@ pub fn write_move_list(path: &Path, moves: &[String]) -> Result<(), String> {
         return Err(format!("{shown} is a folder: add a file name"));
     }
     if path.exists() {
-        let old = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}; it is not written over"))?;
+        let old = jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES)
+            .map_err(|e| format!("{shown}: {e}; it is not written over"))?;
         super::courier::parse(&old)
             .map_err(|e| format!("{shown}:{e}: not a move list, so it is not written over: choose another name"))?;
     }

@@ -107,12 +107,28 @@ impl GameRecord {
     /// # Errors
     /// Malformed or foreign text.
     pub fn from_text(text: &str) -> Result<GameRecord, TextError> {
-        ron::from_str(text).map_err(|e| TextError {
+        let record: GameRecord = ron::from_str(text).map_err(|e| TextError {
             line: e.span.start.line,
             column: e.span.start.col,
             message: e.code.to_string(),
-        })
+        })?;
+        if !is_asset_file(&record.variant) {
+            let before = &text[..text.find("variant:").unwrap_or(0)];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let message = format!("the variant `{}` must be a .ron file under the game's assets/", record.variant);
+            return Err(TextError { line, column, message });
+        }
+        Ok(record)
     }
+}
+
+/// Whether `path` names a `.ron` file inside a folder without leaving it: relative, with only
+/// plain names (no `..`, no root, no drive).
+fn is_asset_file(path: &str) -> bool {
+    let path = std::path::Path::new(path);
+    path.extension().is_some_and(|e| e == "ron")
+        && path.components().all(|c| matches!(c, std::path::Component::Normal(_)))
 }
 
 /// Why a record's text can't be read, and where.

@@ -67,7 +67,7 @@ pub(super) fn show(
                 );
             }
             if ui.add_enabled(path.is_file(), egui::Button::new("Read the file into the box below")).clicked() {
-                form.file_note = Some(match std::fs::read_to_string(path) {
+                form.file_note = Some(match jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES) {
                     Ok(text) => {
                         form.pasted = text;
                         Ok(format!("Read {}: press Load moves to play it.", path.display()))

@@ -62,7 +62,8 @@ impl Position {
     fn qualifies(&self, scope: &Scope, from: Square, charmers: SquareSet) -> bool {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let geometry = self.variant.geometry();
-        let charmable = self.variant.kind(piece.kind).charmable();
+        let kind = self.variant.kind(piece.kind);
+        let (charmable, ploughs) = (kind.charmable(), kind.plough.is_some());
         let enemy = scope.occupied.minus(scope.own);
         let targets = self.targets(piece, from, scope.occupied, scope.own, SquareSet::FULL, None);
         let lines = self.plough_lines(piece, from, scope.occupied, scope.own);
@@ -81,14 +82,12 @@ impl Position {
             enemies.remove(to);
             let held = charmable
                 && charmers.minus(removed).iter().any(|charmer| charmer != to && geometry.distance(charmer, to) == 1);
-            let victims = self
-                .reach(piece, to, &occupied)
-                .or(self
-                    .plough_lines(piece, to, occupied, own)
-                    .iter()
-                    .filter_map(|l| l.squares.last().copied())
-                    .collect())
-                .and(enemies);
+            let mut victims = self.reach(piece, to, &occupied);
+            if ploughs {
+                let ends = self.plough_lines(piece, to, occupied, own);
+                victims = victims.or(ends.iter().filter_map(|line| line.squares.last().copied()).collect());
+            }
+            let victims = victims.and(enemies);
             !held
                 && victims.iter().any(|v| {
                     let victim = self.board[v.index()].expect("occupied squares hold pieces");

@@ -105,6 +105,9 @@ impl Position {
             return;
         };
         self.promote(mv, rest, occupied, captured, out);
+        if mv.promotions.is_full() {
+            return;
+        }
         let step = mv.steps[first];
         let female = self.mover(step.from);
         let class = self.variant.kind(female.kind).promotion.as_ref().expect("promoters have a class");

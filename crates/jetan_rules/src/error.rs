@@ -63,4 +63,8 @@ pub enum ChoiceError {
     /// Not of the form `option=choice`.
     #[error("`{0}` is not of the form option=choice")]
     Malformed(String),
+    /// The choices together ask more of the engine than it allows (each alone is checked when
+    /// the file is read).
+    #[error("these rule choices together break the engine's limits: {0}")]
+    Limits(String),
 }

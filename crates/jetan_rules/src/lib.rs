@@ -22,7 +22,9 @@ mod checks;
 mod effects;
 mod error;
 mod fast_hash;
+mod files;
 mod groups;
+mod limits;
 mod list;
 mod load;
 mod movegen;
@@ -50,6 +52,7 @@ mod walk_table;
 mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
+pub use files::{MAX_TEXT_BYTES, MAX_VARIANT_BYTES, read_file, read_text_file};
 pub use list::List;
 pub use movement::{Dirs, Mix, Movement, Order, RelDir};
 pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step};

@@ -4,18 +4,14 @@ use std::collections::HashMap;
 
 use ron::extensions::Extensions;
 
+use crate::limits::{self, Breach};
 use crate::schema::{NorthFile, PieceFile, SetupFile, VariantFile};
 use crate::source::{Source, with_text_ordinals};
 use crate::variant::{Definition, PieceKind, Rules};
 use crate::{
-    Ability, Change, Choice, Geometry, KindId, LoadError, LoadErrors, MAX_SIDE, Mix, Movement, Piece, RuleOption, Side,
+    Ability, Change, Choice, Geometry, KindId, LoadError, LoadErrors, MAX_SIDE, Movement, Piece, RuleOption, Side,
     Square, Text,
 };
-
-/// Non-jumping walks longer than this would make move generation slow.
-const MAX_BLOCKED_WALK: u8 = 6;
-/// No walk or leap goes further than this.
-const MAX_REACH: u8 = 16;
 
 /// Reads and checks a variant file.
 pub(crate) fn definition(text: &str, origin: &str) -> Result<Definition, LoadErrors> {
@@ -74,12 +70,22 @@ impl Checker<'_> {
         let kinds = self.kinds(&file.pieces);
         let setup = if board_ok { self.setup(&file.setup, geometry, &file.pieces) } else { Vec::new() };
         let endings = file.endings.iter().map(|e| e.map(&mut |k| self.kind(k))).collect();
-        if let Some(rule) = file.small_armies
-            && (rule.pieces == 0 || rule.plies == 0)
-        {
-            self.error_at_key("small_armies", "small_armies needs at least 1 piece and 1 ply".into());
+        let rules = Rules {
+            first: file.first,
+            endings,
+            small_armies: file.small_armies,
+            no_moves: file.no_moves,
+            ply_limit: file.ply_limit,
+            threats: file.threats,
+            squads: file.squads,
+            charge: file.charge,
+            rapid_deployment: file.rapid_deployment,
+        };
+        let base = Base { kinds: &kinds, rules: &rules, setup: &setup, files: geometry.files };
+        for breach in base.breaches() {
+            self.breach(&file.pieces, None, breach);
         }
-        let options = self.options(&file.options, &kinds);
+        let options = self.options(&file.options, &file.pieces, &base);
         Definition {
             name: file.name.value,
             description: file.description.value,
@@ -87,18 +93,22 @@ impl Checker<'_> {
             side_names: [file.sides.south.value, file.sides.north.value],
             kinds,
             setup,
-            rules: Rules {
-                first: file.first,
-                endings,
-                small_armies: file.small_armies,
-                no_moves: file.no_moves,
-                ply_limit: file.ply_limit,
-                threats: file.threats,
-                squads: file.squads,
-                charge: file.charge,
-                rapid_deployment: file.rapid_deployment,
-            },
+            rules,
             options,
+        }
+    }
+
+    /// Records a limit the file breaks: at the piece's id, or at the key of the rules it is
+    /// about; `choice` is the rule option's choice that makes it break the limit, if one does.
+    fn breach(&mut self, pieces: &[PieceFile], choice: Option<&Text>, breach: Breach) {
+        let message = match choice {
+            Some(choice) => format!("choice `{choice}`: {}", breach.message),
+            None => breach.message,
+        };
+        match (choice, breach.kind.and_then(|kind| pieces.get(kind.index()))) {
+            (Some(choice), _) => self.error(choice, 0, message),
+            (None, Some(piece)) => self.error(&piece.id, 0, message),
+            (None, None) => self.error_at_key(breach.key, message),
         }
     }
 
@@ -147,12 +157,6 @@ impl Checker<'_> {
                     format!("letter `{}` is already the letter of another piece (line {})", piece.letter, at.line);
                 self.error(&piece.letter, 0, message);
             }
-            for movement in &piece.moves {
-                self.movement(&piece.id, movement);
-            }
-            if piece.moves.is_empty() {
-                self.error(&piece.id, 0, format!("piece `{}` has no moves", piece.id));
-            }
             let mut kind = PieceKind {
                 id: piece.id.value.clone(),
                 name: piece.name.value.clone(),
@@ -190,9 +194,6 @@ impl Checker<'_> {
                         if kind.escape.is_some() {
                             self.error(&piece.id, 0, format!("piece `{}` has two escapes", piece.id));
                         }
-                        if !(1..=MAX_REACH).contains(&rule.reach) {
-                            self.error(&piece.id, 0, format!("an escape's reach must be 1 to {MAX_REACH}"));
-                        }
                         kind.escape = Some(rule);
                     }
                     Ability::Leader => kind.leader = true,
@@ -209,54 +210,15 @@ impl Checker<'_> {
                     Ability::Ownerless => kind.ownerless = true,
                     Ability::Carries(n) => kind.carries = n,
                     Ability::Strike { reach, max } => kind.strike = Some((reach, max)),
-                    Ability::Directs { reach, moves } => {
-                        self.movement(&piece.id, &moves);
-                        kind.directs = Some((reach, moves));
-                    }
+                    Ability::Directs { reach, moves } => kind.directs = Some((reach, moves)),
                     Ability::Succeeds { kind: heir, title } => kind.succeeds = Some((heir, title.value)),
-                    Ability::Hauls { cars, attach, excludes } => {
-                        if cars as usize > crate::trains::MAX_CARS || attach > cars {
-                            let most = crate::trains::MAX_CARS;
-                            self.error(
-                                &piece.id,
-                                0,
-                                format!("a train has at most {most} cars, attached at most as many"),
-                            );
-                        }
-                        kind.hauls = Some((cars, attach, excludes));
-                    }
+                    Ability::Hauls { cars, attach, excludes } => kind.hauls = Some((cars, attach, excludes)),
                     Ability::Plough(n) => kind.plough = Some(n),
                 }
             }
             kinds.push(kind);
         }
         kinds
-    }
-
-    /// Checks one movement's numbers; errors point at the piece's id.
-    fn movement(&mut self, piece: &Text, movement: &Movement) {
-        let problem = match *movement {
-            Movement::Path { steps, .. } if !(1..=MAX_REACH).contains(&steps) => {
-                Some(format!("a Path needs 1 to {MAX_REACH} steps, not {steps}"))
-            }
-            Movement::Path { steps, mix, jump: false, .. } if mix != Mix::Straight && steps > MAX_BLOCKED_WALK => {
-                Some(format!(
-                    "a Path that does not jump may take at most {MAX_BLOCKED_WALK} steps (unless its mix is Straight)"
-                ))
-            }
-            Movement::Combo { orth, diag, .. } if orth + diag == 0 || orth + diag > MAX_BLOCKED_WALK => {
-                Some(format!("a Combo needs 1 to {MAX_BLOCKED_WALK} steps in all"))
-            }
-            Movement::Ride { max: Some(0), .. } => Some("a Ride's max must be at least 1".into()),
-            Movement::Step(ref dirs) if dirs.is_empty() => Some("a Step needs at least one direction".into()),
-            Movement::Area(n) if !(1..=MAX_REACH).contains(&n) => {
-                Some(format!("an Area needs a reach of 1 to {MAX_REACH}"))
-            }
-            _ => None,
-        };
-        if let Some(problem) = problem {
-            self.error(piece, 0, format!("piece `{piece}`: {problem}"));
-        }
     }
 
     fn setup(&mut self, setup: &SetupFile, geometry: Geometry, pieces: &[PieceFile]) -> Vec<(Square, Piece)> {
@@ -333,9 +295,12 @@ impl Checker<'_> {
         placed
     }
 
-    fn options(&mut self, options: &[RuleOption<Text>], kinds: &[PieceKind]) -> Vec<RuleOption<KindId>> {
+    /// The rule options, each choice checked as the variant it makes: the limits the base
+    /// variant keeps must hold with the choice applied too.
+    fn options(&mut self, options: &[RuleOption<Text>], pieces: &[PieceFile], base: &Base) -> Vec<RuleOption<KindId>> {
         let mut seen = Vec::new();
         let mut checked = Vec::new();
+        let base_breaches = base.breaches();
         for option in options {
             if seen.contains(&option.id.as_str()) {
                 self.error(&option.id, 0, format!("rule option `{}` is defined twice", option.id));
@@ -351,7 +316,10 @@ impl Checker<'_> {
                     self.error(&choice.id, 0, format!("choice `{}` is defined twice", choice.id));
                 }
                 choice_ids.push(choice.id.as_str());
-                let set = choice.set.iter().map(|change| self.change(change, kinds)).collect();
+                let set: Vec<_> = choice.set.iter().map(|change| self.change(change, base.kinds)).collect();
+                for breach in base.with(&set).into_iter().filter(|b| !base_breaches.contains(b)) {
+                    self.breach(pieces, Some(&choice.id), breach);
+                }
                 choices.push(Choice { id: choice.id.clone(), name: choice.name.clone(), set });
             }
             checked.push(RuleOption { id: option.id.clone(), name: option.name.clone(), choices });
@@ -359,40 +327,52 @@ impl Checker<'_> {
         checked
     }
 
+    /// A change of a choice, its pieces found; a change that has nothing to change is an error.
     fn change(&mut self, change: &Change<Text>, kinds: &[PieceKind]) -> Change<KindId> {
         let typed = change.map(&mut |k| self.kind(k));
         let has = |kind: KindId, test: fn(&Movement) -> bool| {
             kinds.get(kind.index()).is_some_and(|k| k.moves.iter().any(test))
         };
         match (change, &typed) {
-            (Change::Walk { piece: text, steps, .. }, Change::Walk { piece, .. }) => {
+            (Change::Walk { piece: text, .. }, Change::Walk { piece, .. })
                 if self.kinds.contains_key(text.as_str())
-                    && !has(*piece, |m| matches!(m, Movement::Path { .. } | Movement::Combo { .. }))
-                {
-                    self.error(text, 0, format!("piece `{text}` has no Path or Combo for Walk to change"));
-                }
-                if steps.is_some_and(|s| !(1..=MAX_BLOCKED_WALK).contains(&s)) {
-                    self.error(text, 0, format!("Walk steps must be 1 to {MAX_BLOCKED_WALK}"));
-                }
+                    && !has(*piece, |m| matches!(m, Movement::Path { .. } | Movement::Combo { .. })) =>
+            {
+                self.error(text, 0, format!("piece `{text}` has no Path or Combo for Walk to change"));
             }
-            (Change::Moves { piece: text, moves }, _) => {
-                for movement in moves {
-                    self.movement(text, movement);
-                }
-            }
-            (Change::Escape { piece: text, reach, .. }, Change::Escape { piece, .. }) => {
+            (Change::Escape { piece: text, .. }, Change::Escape { piece, .. })
                 if self.kinds.contains_key(text.as_str())
-                    && kinds.get(piece.index()).is_some_and(|k| k.escape.is_none())
-                {
-                    self.error(text, 0, format!("piece `{text}` has no Escape to change"));
-                }
-                if reach.is_some_and(|r| !(1..=MAX_REACH).contains(&r)) {
-                    self.error(text, 0, format!("an escape's reach must be 1 to {MAX_REACH}"));
-                }
+                    && kinds.get(piece.index()).is_some_and(|k| k.escape.is_none()) =>
+            {
+                self.error(text, 0, format!("piece `{text}` has no Escape to change"));
             }
             _ => {}
         }
         typed
+    }
+}
+
+/// The variant as written, before any option: what each choice is checked against.
+struct Base<'a> {
+    kinds: &'a [PieceKind],
+    rules: &'a Rules,
+    setup: &'a [(Square, Piece)],
+    files: u8,
+}
+
+impl Base<'_> {
+    /// The limits the variant as written breaks.
+    fn breaches(&self) -> Vec<Breach> {
+        limits::breaches(self.kinds, self.rules, self.setup, self.files)
+    }
+
+    /// The limits it breaks with `changes` applied.
+    fn with(&self, changes: &[Change<KindId>]) -> Vec<Breach> {
+        let (mut kinds, mut rules) = (self.kinds.to_vec(), self.rules.clone());
+        for change in changes {
+            crate::variant::apply(change, &mut kinds, &mut rules);
+        }
+        limits::breaches(&kinds, &rules, self.setup, self.files)
     }
 }
 

@@ -7,8 +7,9 @@ use crate::{KindId, Side, Square, Variant, Verdict, rules::Ending};
 pub const MAX_STEPS: usize = 16;
 /// The most pieces one move removes besides those landed on.
 pub const MAX_REMOVALS: usize = 8;
-/// The most promotions one move makes.
-pub const MAX_PROMOTIONS: usize = 4;
+/// The most promotions one move makes (a Jeddara squad can bring eight females to the far
+/// rank; beyond this many, the others don't promote).
+pub const MAX_PROMOTIONS: usize = 8;
 
 /// A move: its effect, not how it walks (see [`crate::Position::walk`]). Two ways of getting
 /// the same effect are one move (RULES.md §1.1).

@@ -168,12 +168,8 @@ impl Variant {
     /// The file can't be read, or holds problems (each with its line and column).
     pub fn load_file(path: &Path) -> Result<Variant, LoadErrors> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|error| {
-            LoadErrors(vec![LoadError {
-                origin: origin.clone(),
-                location: Location { line: 1, col: 1 },
-                message: format!("cannot read the file: {error}"),
-            }])
+        let text = crate::files::read_text_file(path, crate::files::MAX_VARIANT_BYTES).map_err(|message| {
+            LoadErrors(vec![LoadError { origin: origin.clone(), location: Location { line: 1, col: 1 }, message }])
         })?;
         Variant::load(&text, &origin)
     }
@@ -182,7 +178,8 @@ impl Variant {
     /// Options not named keep this variant's choice.
     ///
     /// # Errors
-    /// An option or choice the variant does not have.
+    /// An option or choice the variant does not have, or choices that together break the
+    /// engine's limits.
     pub fn with_choices<S: AsRef<str>>(&self, choices: &[(S, S)]) -> Result<Variant, ChoiceError> {
         let options = &self.definition.options;
         let mut chosen = self.choices.clone();
@@ -202,7 +199,14 @@ impl Variant {
                     known: list(choices.iter().map(|c| c.id.as_str()).collect()),
                 })?;
         }
-        Ok(Variant::build(self.definition.clone(), chosen))
+        let variant = Variant::build(self.definition.clone(), chosen);
+        let breaches =
+            crate::limits::breaches(&variant.kinds, &variant.rules, variant.setup(), variant.geometry().files);
+        if !breaches.is_empty() {
+            let problems: Vec<String> = breaches.into_iter().map(|b| b.message).collect();
+            return Err(ChoiceError::Limits(problems.join("; ")));
+        }
+        Ok(variant)
     }
 
     /// Parses `option=choice` pairs (as given on a command line) and applies them.
@@ -365,7 +369,8 @@ impl Variant {
 }
 
 /// Applies one change of a rule option.
-fn apply(change: &Change<KindId>, kinds: &mut [PieceKind], rules: &mut Rules) {
+/// Applies one change of a rule option's choice.
+pub(crate) fn apply(change: &Change<KindId>, kinds: &mut [PieceKind], rules: &mut Rules) {
     match change {
         Change::Walk { piece, steps: s, dirs: d, exact: e, mix: m, jump: j, order: o } => {
             for movement in &mut kinds[piece.index()].moves {
