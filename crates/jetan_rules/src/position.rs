@@ -251,8 +251,9 @@ impl Position {
         }
         self.set_trains(trains);
         for promotion in mv.promotions.iter() {
+            // The piece brought back replaces her, and takes her home (if its kind promotes).
             let female = self.take(promotion.at).expect("a promoting female stands where she landed");
-            let home = self.free_home(female.owner, promotion.kind);
+            let home = female.home.filter(|_| self.variant.kind(promotion.kind).promotion.is_some());
             self.put(promotion.home, female);
             let brought = Piece { kind: promotion.kind, side: female.side, owner: female.owner, home };
             self.put(promotion.at, brought);
@@ -402,20 +403,6 @@ impl Position {
             Side::South => self.variant.geometry().ranks as i32 - 1,
             Side::North => 0,
         }
-    }
-
-    /// The home a piece of `kind` brought back for `owner` takes: the home of a captured one
-    /// (the first of the setup's homes of that kind not held by a piece on the board), for
-    /// kinds that promote.
-    fn free_home(&self, owner: Side, kind: KindId) -> Option<Square> {
-        self.variant.kind(kind).promotion.as_ref()?;
-        let held: Vec<Square> =
-            self.pieces().filter(|(_, p)| p.owner == owner && p.kind == kind).filter_map(|(_, p)| p.home).collect();
-        self.variant
-            .setup()
-            .iter()
-            .find(|(square, p)| p.owner == owner && p.kind == kind && !held.contains(square))
-            .map(|&(square, _)| square)
     }
 
     /// Gives each piece with allegiance to the side with more pieces on the board, counted by

@@ -116,3 +116,11 @@ fn a_banth_taking_its_movers_own_jeddara_is_told_as_such() {
     let reread = Position::from_text(p.variant().clone(), &p.to_text()).unwrap();
     assert_eq!(reread.decided(), Some(outcome));
 }
+
+#[test]
+fn a_piece_brought_back_takes_the_home_of_the_female_it_replaces() {
+    // South's Sharu (home f1) brings back a captured Tha on c12: the Tha's home is hers.
+    let mut p = at("15b/16/2R13/16/16/16/16/16/16/16/16/B15 s - - 0 homes:c10=f1", "");
+    p.play(p.parse_move("R c10-c12; R c12-f1; X*c12").unwrap());
+    assert!(p.to_text().contains("homes:c12=f1"), "{}", p.to_text());
+}
