@@ -85,10 +85,16 @@ impl Settings {
         ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))
     }
 
-    /// Writes the settings file.
+    /// Writes the settings file, atomically. A file there that doesn't read as settings (the
+    /// player's edit gone wrong, comments and all) is never written over.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
+        if path.exists() {
+            Settings::load(path).map_err(|error| format!("{error}; fix or remove it: it is not written over"))?;
+        }
+        let text =
+            ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())? + "\n";
+        crate::records::write_atomically(path, |file| std::io::Write::write_all(file, text.as_bytes()))
+            .map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 

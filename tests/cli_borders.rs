@@ -48,3 +48,45 @@ fn a_record_names_only_a_variant_under_assets() {
         assert_eq!((error.line, error.column), (1, 2), "{bad}");
     }
 }
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("jetan-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn an_atomic_write_spares_other_files_and_leaves_nothing_behind() {
+    let dir = scratch("atomic");
+    let path = dir.join("game.ron");
+    // A player's file with the name the temporary file once had.
+    std::fs::write(dir.join("game.ron.partial"), "mine").unwrap();
+    jetan::records::write_atomically(&path, |file| std::io::Write::write_all(file, b"new")).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+    assert_eq!(std::fs::read_to_string(dir.join("game.ron.partial")).unwrap(), "mine");
+    let failed = jetan::records::write_atomically(&path, |_| Err(std::io::Error::other("disk full")));
+    assert!(failed.is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "new", "the old content stays");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn settings_that_dont_read_are_not_written_over() {
+    use jetan::settings::Settings;
+    let dir = scratch("settings");
+    let path = dir.join("settings.ron");
+    let broken = "// my notes\n(animation_speed: oops)\n";
+    std::fs::write(&path, broken).unwrap();
+    assert!(Settings::load(&path).is_err());
+    let refused = Settings::default().save(&path).unwrap_err();
+    assert!(refused.contains("it is not written over"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    std::fs::remove_file(&path).unwrap();
+    Settings::default().save(&path).unwrap();
+    assert_eq!(Settings::load(&path).unwrap(), Settings::default());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

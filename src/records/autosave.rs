@@ -29,8 +29,9 @@ pub struct SaveSlot(pub PathBuf);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ResumeOffer(pub Option<(PathBuf, GameRecord)>);
 
-/// Writes `bytes` to `path` so that `path` holds either its old content or all of the new:
-/// `write` fills a temporary file beside it, which is synced and then renamed over `path`.
+/// Writes to `path` so that it holds either its old content or all of the new: `write` fills a
+/// temporary file of a name no other file has, beside it (created new, so nothing is truncated),
+/// which is synced and then renamed over `path`; on any failure the temporary file is removed.
 ///
 /// # Errors
 /// Any failure to write; `path` is then untouched.
@@ -38,14 +39,29 @@ pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let temporary = path.with_extension("ron.partial");
-    let mut file = std::fs::File::create(&temporary)?;
-    write(&mut file)?;
-    file.sync_all()?;
-    std::fs::rename(&temporary, path)
+    let name = path.file_name().map_or("file".into(), |n| n.to_string_lossy().into_owned());
+    let (temporary, mut file) = unique_temporary(path, &name)?;
+    let written = write(&mut file).and_then(|()| file.sync_all()).and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// A new file beside `path`, named after it, that no other file had: `.NAME.PID-N.tmp`.
+fn unique_temporary(path: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let mut attempt = 0u32;
+    loop {
+        let temporary = path.with_file_name(format!(".{name}.{}-{attempt}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && attempt < 1000 => attempt += 1,
+            Err(error) => return Err(error),
+        }
+    }
 }
 
 /// Saves a record to `path` atomically.
