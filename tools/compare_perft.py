@@ -12,7 +12,7 @@ each position text, for the perft table.
 Runs `target/release/examples/perft DEPTH --divide` on Jetan Jeddara and
 `tools/jetan_ref_jeddara.py DEPTH --divide`, reads both lists of "<position text after the ply>
 <TAB> <count>", puts each text in one normal form (ply number and draw count dropped, a result
-reduced to its winner and the side to move after it dropped, the squares of every list sorted) and prints the plies only one side
+reduced to its winner and the side to move and allegiances after it dropped, the squares of every list sorted) and prints the plies only one side
 lists and those whose counts differ, then both totals. Exit status 1 on any difference.
 """
 
@@ -47,7 +47,9 @@ def normal(text):
         else:
             extra.append(field)
     if any(e.startswith("result:") for e in extra):
-        side = "-"  # who would move after the game is over is a matter of form
+        # Who would move after the game is over, and whom Sanoma Tora would serve, is form.
+        side = "-"
+        extra = [e for e in extra if not e.startswith("turned:")]
     return " ".join([board, side, "".join(sorted(escapes))] + sorted(e for e in extra if e))
 
 

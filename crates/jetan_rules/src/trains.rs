@@ -35,6 +35,13 @@ impl Position {
         &self.trains
     }
 
+    /// Whether the piece on `square` is a car of some train (as the trains stand before a
+    /// move: a car that a charmed car cuts off stays where it is, out of reach of new trains
+    /// until the next move).
+    fn is_car(&self, square: Square) -> bool {
+        self.trains.iter().any(|train| train.cars.contains(&square))
+    }
+
     /// The train of the Zitidar on `engine`, if it has one.
     pub fn train_of(&self, engine: Square) -> Option<&Train> {
         self.trains.iter().find(|t| t.engine == engine)
@@ -102,7 +109,8 @@ impl Position {
     }
 
     /// Appends to `chains` every chain of 1 to `left` more cars continuing `chain` from the
-    /// tail of the train (`cars` behind the hauler on `engine`).
+    /// tail of the train (`cars` behind the hauler on `engine`): pieces that are no train's
+    /// cars.
     fn attachments(
         &self,
         scope: &Scope,
@@ -124,6 +132,7 @@ impl Position {
                 && square != engine
                 && !cars.contains(&square)
                 && !chain.contains(&square)
+                && !self.is_car(square)
                 && self.board[square.index()].is_some_and(|p| !excludes.contains(&p.kind));
             if eligible {
                 chain.push(square);

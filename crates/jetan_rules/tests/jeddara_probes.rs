@@ -4,7 +4,7 @@
 
 mod common;
 
-use jetan_rules::{Phase, Position, Side};
+use jetan_rules::{MoveKind, Phase, Position, Side};
 
 fn at(text: &str, moves: &str) -> Position {
     let mut position = Position::from_text(common::jeddara(&[]), text).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -123,4 +123,16 @@ fn a_piece_brought_back_takes_the_home_of_the_female_it_replaces() {
     let mut p = at("15b/16/2R13/16/16/16/16/16/16/16/16/B15 s - - 0 homes:c10=f1", "");
     p.play(p.parse_move("R c10-c12; R c12-f1; X*c12").unwrap());
     assert!(p.to_text().contains("homes:c12=f1"), "{}", p.to_text());
+}
+
+#[test]
+fn cars_a_charmed_car_cuts_off_stay_where_they_are() {
+    // North's train e5 = e6 (a Dwar held by South's Sharu on d6), f6: the Zitidar moves
+    // without them, and the Padwar on f6, cut off behind the charmed car though next to the
+    // Zitidar, can't be attached again in the same move.
+    let p = at("b15/16/16/16/16/16/3Rdl10/4[zc]11/5m10/16/16/15B n - - 0 trains:e5=e6,f6", "");
+    let f6 = p.variant().geometry().parse("f6").unwrap();
+    let trains: Vec<_> = p.legal_moves().into_iter().filter(|m| m.kind == MoveKind::Train).collect();
+    assert!(!trains.is_empty(), "the Zitidar may still attach a free piece (f4)");
+    assert!(trains.iter().all(|m| m.steps.iter().all(|s| s.from != f6)), "f6 stays");
 }
