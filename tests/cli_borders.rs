@@ -90,3 +90,21 @@ fn settings_that_dont_read_are_not_written_over() {
     assert_eq!(Settings::load(&path).unwrap(), Settings::default());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_result_the_moves_dont_reach_is_noted() {
+    let text = "(variant: \"variants/jetan.ron\", variant_name: \"Jetan\", rules: \"\", options: [], \
+                players: (south: \"human\", north: \"human\"), started: 0, moves: [\"A b2-b3\"], result: RESULT)";
+    let variant = jetan_rules::Variant::load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/variants/jetan.ron"),
+    )
+    .unwrap();
+    let note = |result: &str| {
+        let record = GameRecord::from_text(&text.replace("RESULT", result)).unwrap();
+        record.result_note(&record.replay(&variant).unwrap())
+    };
+    assert_eq!(note("None"), None);
+    assert_eq!(note("Some(\"Orange wins: Black resigned\")"), None, "a resignation is not in the moves");
+    let claimed = note("Some(\"Black wins: reached the Princess\")").expect("a note");
+    assert!(claimed.contains("its moves don't end the game"), "{claimed}");
+}

@@ -16,6 +16,9 @@ pub fn run(file: &Path) -> Result<(), String> {
     }
     let game = record.replay(&variant).map_err(|e| format!("{}: {e}", file.display()))?;
     say(format_args!("{} moves of {}, all legal", record.moves.len(), variant.name()));
+    if let Some(note) = record.result_note(&game) {
+        say(format_args!("note: {note}"));
+    }
     say(game.position.to_text());
     match game.outcome() {
         Some(outcome) => say(outcome.describe(game.position.variant())),

@@ -97,7 +97,8 @@ enum SaveTo {
 impl Adopt<'_, '_> {
     /// Plays a record again and makes it the game being played: the one way a saved game,
     /// resumed or opened, or a pasted move list becomes the game. Returns a note for the
-    /// player when the variant's rules changed since the record was made.
+    /// player when the variant's rules changed since the record was made, or when its result
+    /// says other than its moves.
     fn adopt(&mut self, record: &GameRecord, save_to: SaveTo) -> Result<Option<String>, String> {
         let variant = self.catalog.variant(&record.variant).ok_or_else(|| {
             let why = self.catalog.error(&record.variant).map(|e| format!(": {e}")).unwrap_or_default();
@@ -105,6 +106,7 @@ impl Adopt<'_, '_> {
         })?;
         let changed = !record.same_rules(&variant);
         let game = record.replay(&variant).map_err(|error| error.to_string())?;
+        let result_note = record.result_note(&game);
         let slot = match save_to {
             SaveTo::Same(path) => SaveSlot(path),
             SaveTo::New => autosave::slot_for(&self.dir, &game),
@@ -115,7 +117,11 @@ impl Adopt<'_, '_> {
         }
         self.commands.insert_resource(slot);
         self.reset.write(BoardReset);
-        Ok(changed.then(|| "The variant's rules changed since this game was saved.".to_string()))
+        let changed = changed.then(|| "The variant's rules changed since this game was saved.".to_string());
+        Ok(match (changed, result_note) {
+            (Some(changed), Some(note)) => Some(format!("{changed} Also, {note}.")),
+            (changed, note) => changed.or(note.map(|note| format!("Note: {note}."))),
+        })
     }
 }
 

@@ -92,6 +92,21 @@ impl GameRecord {
         Ok(game)
     }
 
+    /// A note for the player when the record's result says other than its moves (`game` is
+    /// the record replayed): a different ending, or an ending its moves don't reach (a
+    /// resignation or an agreed draw is not in the moves, and is taken as written).
+    pub fn result_note(&self, game: &Game) -> Option<String> {
+        let written = self.result.as_deref()?;
+        match game.position.outcome() {
+            Some(outcome) => {
+                let played = outcome.describe(game.position.variant());
+                (played != written).then(|| format!("the record says \"{written}\", but its moves end \"{played}\""))
+            }
+            None if written.ends_with("resigned") || written.ends_with("agreed") => None,
+            None => Some(format!("the record says \"{written}\", but its moves don't end the game")),
+        }
+    }
+
     /// Whether the record was made under the rules `variant` has now.
     pub fn same_rules(&self, variant: &Variant) -> bool {
         variant.with_choices(&self.options).is_ok_and(|v| fingerprint(&v) == self.rules)
