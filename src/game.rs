@@ -214,11 +214,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, click_launch_square.in_set(AppSystems::RecordInput));
 }
 
-/// Starts the first game once the catalog has the launch variant, playing the launch moves.
+/// Starts the first game once the catalog has the launch variant (or, if that file doesn't
+/// exist, classic Jetan, saying why), playing the launch moves.
 fn start_first_game(
     mut commands: Commands,
     game: Option<Res<Game>>,
     catalog: Res<VariantCatalog>,
+    dir: Res<crate::variant_asset::VariantDir>,
     launch: Res<Launch>,
     settings: Res<crate::settings::Settings>,
     mut notice: ResMut<Notice>,
@@ -227,7 +229,13 @@ fn start_first_game(
     if game.is_some() {
         return;
     }
-    let path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
+    let mut path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
+    let assets = dir.0.parent().unwrap_or(&dir.0);
+    if catalog.variant(&path).is_none() && !assets.join(&path).is_file() {
+        let fallback = crate::settings::Settings::default().variant;
+        notice.0 = Some(format!("There is no variant file assets/{path}: playing {fallback} instead."));
+        path = fallback;
+    }
     let Some(variant) = catalog.variant(&path) else {
         if let Some(error) = catalog.error(&path) {
             notice.0 = Some(error.to_string());

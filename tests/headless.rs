@@ -336,3 +336,13 @@ fn a_pasted_move_list_starts_a_new_game_or_says_what_is_wrong() {
     assert!(matches!(&feedback, Some(Err(e)) if e.starts_with("move 2 (`A c3-c4`): ")), "{feedback:?}");
     assert_eq!(app.world().resource::<Game>().position.to_text(), before, "the game goes on");
 }
+
+#[test]
+fn a_variant_that_doesnt_exist_falls_back_to_classic_jetan_and_says_why() {
+    let mut app =
+        common::app_saving_to(&common::repo_assets(), "variants/no_such_game.ron", &common::temp_dir("nosuch"));
+    common::update_until(&mut app, "a game to start", |world| world.contains_resource::<Game>());
+    assert_eq!(app.world().resource::<Game>().variant_path, "variants/jetan.ron");
+    let notice = app.world().resource::<jetan::game::Notice>().0.clone().unwrap_or_default();
+    assert!(notice.contains("There is no variant file assets/variants/no_such_game.ron"), "{notice}");
+}
