@@ -129,7 +129,7 @@ def main():
         if ours.get(key) != theirs.get(key):
             differences += 1
             print(f"engine {ours.get(key)} reference {theirs.get(key)}: {key}")
-    print(f"engine {sum(ours.values())} ({len(ours)} plies), reference {sum(theirs.values())} ({len(theirs)} plies), "
+    print(f"engine {sum(ours.values())} ({len(ours)} positions after a ply), reference {sum(theirs.values())} ({len(theirs)} plies), "
           f"{differences} differences")
     sys.exit(1 if differences else 0)
 
