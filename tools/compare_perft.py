@@ -129,8 +129,8 @@ def main():
         if ours.get(key) != theirs.get(key):
             differences += 1
             print(f"engine {ours.get(key)} reference {theirs.get(key)}: {key}")
-    print(f"engine {sum(ours.values())} ({len(ours)} positions after a ply), reference {sum(theirs.values())} ({len(theirs)} plies), "
-          f"{differences} differences")
+    print(f"engine {sum(ours.values())}, reference {sum(theirs.values())} "
+          f"({len(ours)} and {len(theirs)} distinct positions after a ply), {differences} differences")
     sys.exit(1 if differences else 0)
 
 
