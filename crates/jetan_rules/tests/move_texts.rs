@@ -1,0 +1,77 @@
+//! Move texts from outside (typed moves, `--moves`, records' moves): reading random texts and
+//! mutations of real ones never panics, what is accepted is legal, and what is refused says
+//! why. Each property runs `PROPTEST_CASES` cases (500 by default).
+
+mod common;
+
+use std::sync::{Arc, LazyLock};
+
+use jetan_rules::{Position, Variant};
+use proptest::prelude::*;
+
+/// Positions of each variant from random games, with their legal moves' texts.
+static POSITIONS: LazyLock<Vec<(Position, Vec<String>)>> = LazyLock::new(|| {
+    let variants: [Arc<Variant>; 3] = [common::jetan(&[]), common::sarang(&["charge=on"]), common::jeddara(&[])];
+    let mut positions = Vec::new();
+    for (index, variant) in variants.iter().enumerate() {
+        let start = Position::start(variant.clone());
+        for (position, _) in common::random_game(&start, index as u64 + 11, 80).into_iter().step_by(8) {
+            let texts = position.legal_moves().into_iter().map(|mv| position.move_text(mv)).collect();
+            positions.push((position, texts));
+        }
+    }
+    positions
+});
+
+/// [`ProptestConfig`] with `PROPTEST_CASES` cases, 500 if it isn't set.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(500);
+    ProptestConfig { cases, ..ProptestConfig::default() }
+}
+
+/// Reads `text` as a move and as a turn: an accepted move is legal and reads back from its
+/// own text; a refused one has a message.
+fn check(position: &Position, text: &str) {
+    match position.parse_move(text) {
+        Ok(mv) => {
+            assert!(position.legal_moves().contains(&mv), "{text}");
+            assert_eq!(position.parse_move(&position.move_text(mv)), Ok(mv), "{text}");
+        }
+        Err(error) => assert!(!error.to_string().is_empty()),
+    }
+    if let Ok(plies) = position.parse_turn(text) {
+        let mut after = position.clone();
+        for mv in plies {
+            assert!(after.legal_moves().contains(&mv), "{text}");
+            after.play(mv);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn mutated_real_moves_never_panic(index in any::<prop::sample::Index>(), pick in any::<prop::sample::Index>(),
+                                      at in any::<prop::sample::Index>(), c in "[a-p0-9 ;*@A-Za-z-]") {
+        let (position, texts) = &POSITIONS[index.index(POSITIONS.len())];
+        prop_assume!(!texts.is_empty());
+        let text = &texts[pick.index(texts.len())];
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = at.index(chars.len() + 1);
+        match c.chars().next() {
+            Some(' ') if at < chars.len() => { chars.remove(at); }
+            Some(c) => chars.insert(at, c),
+            None => {}
+        }
+        check(position, &chars.into_iter().collect::<String>());
+        check(position, text);
+    }
+
+    #[test]
+    fn random_move_texts_never_panic(index in any::<prop::sample::Index>(),
+                                     text in "([A-Za-z]{0,2} ?[a-q][0-9]{1,2}-[a-q][0-9]{1,2}|@\\*[a-p][0-9]{1,2}|[a-z]{1,6}|[;, ]){0,6}") {
+        let (position, _) = &POSITIONS[index.index(POSITIONS.len())];
+        check(position, &text);
+    }
+}
