@@ -7,7 +7,8 @@ use std::sync::Arc;
 use clap::Args;
 use jetan::ai_player::Seat;
 use jetan::game::Game;
-use jetan::records::{GameRecord, check_overwritable, courier, read_record, save};
+use jetan::records::{GameRecord, check_overwritable, read_record, save};
+use jetan_rules::courier;
 
 use super::say;
 

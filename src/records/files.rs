@@ -102,10 +102,10 @@ pub fn write_move_list(path: &Path, moves: &[String]) -> Result<(), String> {
     if path.exists() {
         let old = jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES)
             .map_err(|e| format!("{shown}: {e}; it is not written over"))?;
-        super::courier::parse(&old)
+        jetan_rules::courier::parse(&old)
             .map_err(|e| format!("{shown}:{e}: not a move list, so it is not written over: choose another name"))?;
     }
-    let text = super::courier::format(moves);
+    let text = jetan_rules::courier::format(moves);
     super::write_atomically(path, |file| std::io::Write::write_all(file, text.as_bytes()))
         .map_err(|e| format!("{shown}: could not write: {e}"))
 }

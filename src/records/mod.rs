@@ -2,16 +2,15 @@
 //! the player, exchanged with Game Courier as move lists, checked by `jetan replay`.
 
 mod autosave;
-pub mod courier;
 mod files;
 mod record;
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use jetan_rules::courier;
 
 pub use autosave::{ResumeOffer, SaveDir, SaveSlot, latest_unfinished, save, write_atomically};
-pub use courier::{BadMove, ListError};
 pub use files::{SaveSummary, check_overwritable, read_record, recent_saves, suggested_path, write_move_list};
 pub use record::{GameRecord, ReplayError, TextError, fingerprint};
 

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use jetan_rules::Variant;
+use jetan_rules::courier::BadMove;
 use serde::{Deserialize, Serialize};
 
-use super::courier::BadMove;
 use crate::ai_player::Seat;
 use crate::game::Game;
 use crate::settings::Players;

@@ -11,7 +11,8 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::UiState;
 use crate::game::Game;
-use crate::records::{RecordAction, RecordFeedback, SaveDir, courier, suggested_path, write_move_list};
+use crate::records::{RecordAction, RecordFeedback, SaveDir, suggested_path, write_move_list};
+use jetan_rules::courier;
 
 /// The list pasted in, the text file's path and what the last file action did.
 #[derive(Default)]

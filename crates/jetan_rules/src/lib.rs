@@ -19,6 +19,7 @@
 mod banths;
 mod charge;
 mod checks;
+pub mod courier;
 mod effects;
 mod error;
 mod fast_hash;

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use jetan_rules::{NotationError, Position, Variant};
+use crate::{NotationError, Position, Variant};
 
 /// The moves as Game Courier lists them: one a line, the first player's numbered `N.` and the
 /// second player's `N...`, where N counts turns of both players from 1.
@@ -317,7 +317,7 @@ mod tests {
         assert_eq!((error.number, error.text.as_str()), (3, "A b3-b9"));
         assert!(error.to_string().starts_with("move 3 (`A b3-b9`): "), "{error}");
         let position = replay(variant, &moves[..2]).unwrap();
-        assert_eq!(position.to_move(), jetan_rules::Side::South);
+        assert_eq!(position.to_move(), crate::Side::South);
     }
 
     fn variant(file: &str, choices: &[(&str, &str)]) -> Arc<Variant> {
