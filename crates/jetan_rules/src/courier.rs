@@ -102,31 +102,27 @@ pub fn parse(text: &str) -> Result<Vec<String>, ListError> {
             moves.extend(current.take());
         }
         for word in words {
-            match move_number(word.text) {
-                Some(Ok((number, rest))) => {
-                    moves.extend(current.take());
-                    current = Some(Gathered {
-                        words: Vec::new(),
-                        line: word.line,
-                        column: word.column,
-                        number: Some(number.to_string()),
-                    });
-                    if !rest.is_empty() {
-                        current.as_mut().expect("just set").words.push(rest.to_string());
-                    }
-                }
-                Some(Err(message)) => return Err(ListError { line: word.line, column: word.column, message }),
-                None => match current.as_mut() {
-                    Some(gathered) => gathered.words.push(word.text.to_string()),
-                    None => {
-                        current = Some(Gathered {
-                            words: vec![word.text.to_string()],
-                            line: word.line,
-                            column: word.column,
-                            number: None,
-                        })
-                    }
-                },
+            let at = |message| ListError { line: word.line, column: word.column, message };
+            let (number, rest) = match move_number(word.text) {
+                Some(Ok((number, rest))) => (Some(number), rest),
+                Some(Err(message)) => return Err(at(message)),
+                None => (None, word.text),
+            };
+            if let Some(part) = rest.split(';').find(|part| starts_with_digit(part)) {
+                return Err(at(format!("`{part}` in `{}`: a move's parts start with a letter", word.text)));
+            }
+            let starts_a_move = number.is_some() || current.is_none();
+            if starts_a_move {
+                moves.extend(current.take());
+                current = Some(Gathered {
+                    words: Vec::new(),
+                    line: word.line,
+                    column: word.column,
+                    number: number.map(str::to_string),
+                });
+            }
+            if !rest.is_empty() {
+                current.as_mut().expect("a move is being gathered").words.push(rest.to_string());
             }
         }
     }
@@ -176,16 +172,21 @@ fn words(line: &str, line_number: usize) -> Vec<Word<'_>> {
 /// A move number at the start of a word: `12.` or `12...` and what follows it in the word.
 /// `None` if the word doesn't start with a digit (labels and squares start with a letter).
 fn move_number(word: &str) -> Option<Result<(&str, &str), String>> {
-    let digits = word.find(|c: char| !c.is_ascii_digit()).unwrap_or(word.len());
-    if digits == 0 {
+    if !starts_with_digit(word) {
         return None;
     }
+    let digits = word.find(|c: char| !c.is_ascii_digit()).unwrap_or(word.len());
     let after = &word[digits..];
     let dots = after.find(|c: char| c != '.').unwrap_or(after.len());
     match dots {
         1 | 3 => Some(Ok((&word[..digits + dots], &after[dots..]))),
         _ => Some(Err(format!("`{word}` is not a move number: write `{0}.` or `{0}...`", &word[..digits]))),
     }
+}
+
+/// Whether `text` starts with a digit, as move numbers do and moves' parts never do.
+fn starts_with_digit(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Checks that the numbers written count the moves in one of the two numberings.
@@ -264,6 +265,16 @@ mod tests {
     }
 
     #[test]
+    fn a_number_inside_a_move_is_refused_where_it_stands() {
+        // Both were read as moves that listed again as lists that didn't read (found by
+        // tests/move_lists.rs).
+        let glued = (1, 12, "`6n` in `2...6n`: a move's parts start with a letter".to_string());
+        assert_eq!(error_at("1. A b2-b3 2...6n e12-d10"), glued);
+        let after_semicolon = (1, 6, "`28....` in `b2-b3;28....`: a move's parts start with a letter".to_string());
+        assert_eq!(error_at("1. A b2-b3;28.... x"), after_semicolon);
+    }
+
+    #[test]
     fn every_form_of_list_reads() {
         let expected = strings(&["A b2-b3", "a i9-i8", "A c2-c3"]);
         for text in [
@@ -321,7 +332,7 @@ mod tests {
     }
 
     fn variant(file: &str, choices: &[(&str, &str)]) -> Arc<Variant> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/variants").join(file);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants").join(file);
         Arc::new(Variant::load_file(&path).unwrap().with_choices(choices).unwrap())
     }
 
@@ -359,7 +370,7 @@ mod tests {
 
     /// Every variant file in `assets/variants`, as written and with every option's last choice.
     fn every_variant() -> Vec<Arc<Variant>> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/variants");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants");
         let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
         files.sort();
         files

@@ -6,6 +6,7 @@ mod common;
 
 use std::sync::{Arc, LazyLock};
 
+use common::borders::check_move_text;
 use jetan_rules::{Position, Variant};
 use proptest::prelude::*;
 
@@ -25,27 +26,7 @@ static POSITIONS: LazyLock<Vec<(Position, Vec<String>)>> = LazyLock::new(|| {
 
 /// [`ProptestConfig`] with `PROPTEST_CASES` cases, 500 if it isn't set.
 fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(500);
-    ProptestConfig { cases, ..ProptestConfig::default() }
-}
-
-/// Reads `text` as a move and as a turn: an accepted move is legal and reads back from its
-/// own text; a refused one has a message.
-fn check(position: &Position, text: &str) {
-    match position.parse_move(text) {
-        Ok(mv) => {
-            assert!(position.legal_moves().contains(&mv), "{text}");
-            assert_eq!(position.parse_move(&position.move_text(mv)), Ok(mv), "{text}");
-        }
-        Err(error) => assert!(!error.to_string().is_empty()),
-    }
-    if let Ok(plies) = position.parse_turn(text) {
-        let mut after = position.clone();
-        for mv in plies {
-            assert!(after.legal_moves().contains(&mv), "{text}");
-            after.play(mv);
-        }
-    }
+    ProptestConfig { cases: common::cases(500), ..ProptestConfig::default() }
 }
 
 proptest! {
@@ -64,14 +45,14 @@ proptest! {
             Some(c) => chars.insert(at, c),
             None => {}
         }
-        check(position, &chars.into_iter().collect::<String>());
-        check(position, text);
+        check_move_text(position, &chars.into_iter().collect::<String>());
+        check_move_text(position, text);
     }
 
     #[test]
     fn random_move_texts_never_panic(index in any::<prop::sample::Index>(),
                                      text in "([A-Za-z]{0,2} ?[a-q][0-9]{1,2}-[a-q][0-9]{1,2}|@\\*[a-p][0-9]{1,2}|[a-z]{1,6}|[;, ]){0,6}") {
         let (position, _) = &POSITIONS[index.index(POSITIONS.len())];
-        check(position, &text);
+        check_move_text(position, &text);
     }
 }

@@ -11,6 +11,7 @@ mod common;
 
 use std::sync::{Arc, LazyLock};
 
+use common::borders::check_position_text;
 use jetan_rules::{Phase, Position, Side, Square, Variant};
 use proptest::prelude::*;
 
@@ -162,38 +163,9 @@ fn mutate(text: &str, pick: u64, files: u8, ranks: u8) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// Random play from `position` to the end (at most `plies`), the hash checked at every ply.
-fn play_to_the_end(mut position: Position, seed: u64, plies: usize) {
-    let mut rng = common::Rng(seed | 1);
-    for _ in 0..plies {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            assert!(position.outcome().is_some());
-            return;
-        }
-        let mv = moves[rng.below(moves.len())];
-        position.play(mv);
-        assert_eq!(position.hash(), position.compute_hash());
-    }
-}
-
-/// The most plies of random play after an accepted text: enough to end most games of few
-/// pieces, and to play through the phases (Charges, banth steps, trains) of real ones.
-const PLIES: usize = 60;
-
-/// Reads `text`; if it is accepted, it reads back as itself and plays to the end.
-fn check_text(variant: &Arc<Variant>, text: &str, seed: u64) {
-    let Ok(position) = Position::from_text(variant.clone(), text) else { return };
-    let again = Position::from_text(variant.clone(), &position.to_text())
-        .unwrap_or_else(|e| panic!("{e}: {} read from {text}", position.to_text()));
-    assert_eq!(again, position, "{text}");
-    play_to_the_end(position, seed, PLIES);
-}
-
 /// [`ProptestConfig`] with `PROPTEST_CASES` cases, 800 if it isn't set.
 fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(800);
-    ProptestConfig { cases, ..ProptestConfig::default() }
+    ProptestConfig { cases: common::cases(800), ..ProptestConfig::default() }
 }
 
 proptest! {
@@ -210,7 +182,7 @@ proptest! {
         for &pick in &picks {
             mutated = mutate(&mutated, pick, geometry.files, geometry.ranks);
         }
-        check_text(variant, &mutated, picks[0]);
+        check_position_text(variant, &mutated, picks[0]);
     }
 
     #[test]
@@ -240,7 +212,7 @@ proptest! {
         if let Some(pick) = extra {
             text = mutate(&text, pick, geometry.files, geometry.ranks);
         }
-        check_text(&variant, &text, seed);
+        check_position_text(&variant, &text, seed);
     }
 
     #[test]
@@ -252,6 +224,6 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let variant = VARIANTS[variant].clone();
-        check_text(&variant, &format!("{} {side}{rest}", rows.join("/")), seed);
+        check_position_text(&variant, &format!("{} {side}{rest}", rows.join("/")), seed);
     }
 }

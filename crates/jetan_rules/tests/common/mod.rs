@@ -7,6 +7,14 @@ use std::sync::Arc;
 
 use jetan_rules::{Move, Position, Side, Variant};
 
+pub mod borders;
+
+/// How many cases each property test runs: `PROPTEST_CASES` if it is set (the long runs),
+/// else `default` (what `cargo test` runs).
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(default)
+}
+
 /// The path of a file in the repository's `assets/variants`.
 pub fn variant_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants").join(name)
