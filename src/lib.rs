@@ -7,6 +7,7 @@ pub mod board;
 pub mod camera;
 pub mod game;
 pub mod records;
+pub mod ron_text;
 pub mod scene;
 pub mod screenshot;
 pub mod settings;

@@ -23,7 +23,7 @@ struct Cli {
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
     /// The variant to play (a file in assets/variants/).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = asset_path)]
     variant: Option<String>,
     /// Moves to play at the start, in notation, separated by commas.
     #[arg(long)]
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         return commands::run(command);
     }
     let launch = Launch {
-        variant: cli.variant.as_deref().map(asset_path),
+        variant: cli.variant,
         moves: cli.moves,
         select: cli.select,
         screenshot: cli.screenshot,

@@ -6,6 +6,10 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ai_player::Seat;
+use crate::ron_text::{self, TextError, is_asset_file};
+
+/// The animation speeds a player may choose: a quarter of normal to four times as fast.
+pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<f32> = 0.25..=4.0;
 
 /// Where the settings live, relative to the game's folder ([`crate::game_root`]).
 pub const SETTINGS_FILE: &str = "config/settings.ron";
@@ -82,7 +86,34 @@ impl Settings {
         }
         let text = jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES)
             .map_err(|error| format!("{}: {error}", path.display()))?;
-        ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))
+        Settings::from_text(&text).map_err(|error| format!("{}:{error}", path.display()))
+    }
+
+    /// Reads settings from RON text: each value in its range, the variant a file under assets/.
+    ///
+    /// # Errors
+    /// Where the text is not settings, or a value out of range.
+    pub fn from_text(text: &str) -> Result<Settings, TextError> {
+        let settings: Settings = ron_text::read(text)?;
+        if !ANIMATION_SPEEDS.contains(&settings.animation_speed) {
+            let message = format!(
+                "the animation speed is {}, not between {} and {}",
+                settings.animation_speed,
+                ANIMATION_SPEEDS.start(),
+                ANIMATION_SPEEDS.end()
+            );
+            return Err(TextError::at_key(text, "animation_speed", message));
+        }
+        if !is_asset_file(&settings.variant) {
+            let message = format!("the variant `{}` must be a .ron file under the game's assets/", settings.variant);
+            return Err(TextError::at_key(text, "variant", message));
+        }
+        Ok(settings)
+    }
+
+    /// The settings as RON text.
+    pub fn to_text(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).expect("settings always serialize") + "\n"
     }
 
     /// Writes the settings file, atomically. A file there that doesn't read as settings (the
@@ -91,8 +122,7 @@ impl Settings {
         if path.exists() {
             Settings::load(path).map_err(|error| format!("{error}; fix or remove it: it is not written over"))?;
         }
-        let text =
-            ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())? + "\n";
+        let text = self.to_text();
         crate::records::write_atomically(path, |file| std::io::Write::write_all(file, text.as_bytes()))
             .map_err(|e| format!("{}: {e}", path.display()))
     }

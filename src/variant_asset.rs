@@ -92,9 +92,17 @@ impl VariantCatalog {
     }
 }
 
-/// An asset path for a variant file named on the command line (`assets/variants/x.ron`).
-pub fn asset_path(file: &str) -> String {
-    file.strip_prefix("assets/").unwrap_or(file).to_string()
+/// The asset path of a variant file named on the command line (`assets/variants/x.ron`).
+///
+/// # Errors
+/// The file is not a `.ron` file under `assets/`.
+pub fn asset_path(file: &str) -> Result<String, String> {
+    let path = file.strip_prefix("assets/").unwrap_or(file);
+    if crate::ron_text::is_asset_file(path) {
+        Ok(path.to_string())
+    } else {
+        Err(format!("`{file}` is not a .ron file under assets/ (for example assets/variants/jetan_sarang.ron)"))
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

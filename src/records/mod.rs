@@ -12,7 +12,7 @@ use jetan_rules::courier;
 
 pub use autosave::{ResumeOffer, SaveDir, SaveSlot, latest_unfinished, save, write_atomically};
 pub use files::{SaveSummary, check_overwritable, read_record, recent_saves, suggested_path, write_move_list};
-pub use record::{GameRecord, ReplayError, TextError, fingerprint};
+pub use record::{GameRecord, ReplayError, fingerprint};
 
 use crate::game::{BoardReset, Game, Notice};
 use crate::variant_asset::VariantCatalog;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai_player::Seat;
 use crate::game::Game;
+use crate::ron_text::{self, TextError, is_asset_file};
 use crate::settings::Players;
 
 /// Everything needed to play a game again, as saved to disk.
@@ -122,40 +123,13 @@ impl GameRecord {
     /// # Errors
     /// Malformed or foreign text.
     pub fn from_text(text: &str) -> Result<GameRecord, TextError> {
-        let record: GameRecord = ron::from_str(text).map_err(|e| TextError {
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
+        let record: GameRecord = ron_text::read(text)?;
         if !is_asset_file(&record.variant) {
-            let before = &text[..text.find("variant:").unwrap_or(0)];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             let message = format!("the variant `{}` must be a .ron file under the game's assets/", record.variant);
-            return Err(TextError { line, column, message });
+            return Err(TextError::at_key(text, "variant", message));
         }
         Ok(record)
     }
-}
-
-/// Whether `path` names a `.ron` file inside a folder without leaving it: relative, with only
-/// plain names (no `..`, no root, no drive).
-fn is_asset_file(path: &str) -> bool {
-    let path = std::path::Path::new(path);
-    path.extension().is_some_and(|e| e == "ron")
-        && path.components().all(|c| matches!(c, std::path::Component::Normal(_)))
-}
-
-/// Why a record's text can't be read, and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {message}")]
-pub struct TextError {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
 }
 
 /// A fingerprint of a compiled variant's rules (its board, pieces, setup and rules): 64-bit

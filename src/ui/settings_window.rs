@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::UiState;
 use crate::camera::BoardCamera;
 use crate::game::Notice;
-use crate::settings::{HumanSide, SETTINGS_FILE, Settings, View, settings_path};
+use crate::settings::{ANIMATION_SPEEDS, HumanSide, SETTINGS_FILE, Settings, View, settings_path};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -22,7 +22,7 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let mut edited = settings.clone();
     egui::Window::new("Settings").open(&mut state.settings_open).show(ctx, |ui| {
-        ui.add(egui::Slider::new(&mut edited.animation_speed, 0.25..=4.0).text("animation speed"));
+        ui.add(egui::Slider::new(&mut edited.animation_speed, ANIMATION_SPEEDS).text("animation speed"));
         ui.horizontal(|ui| {
             ui.label("View");
             ui.radio_value(&mut edited.view, View::Orbit, "3D, orbiting");

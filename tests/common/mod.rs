@@ -18,6 +18,8 @@ use jetan::variant_asset::VariantDir;
 use jetan::{GameLogicPlugin, Launch};
 use jetan_rules::Square;
 
+pub mod borders;
+
 /// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
 pub fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
     let mut app = App::new();

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use jetan_rules::{Move, Position, Side, Variant};
 
 pub mod borders;
+pub mod ron_mutations;
 
 /// How many cases each property test runs: `PROPTEST_CASES` if it is set (the long runs),
 /// else `default` (what `cargo test` runs).
@@ -15,9 +16,12 @@ pub fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(default)
 }
 
-/// The path of a file in the repository's `assets/variants`.
+/// The path of a file in the repository's `assets/variants` (found above the crate that
+/// includes these helpers: the rules, the game or the fuzz targets).
 pub fn variant_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants").join(name)
+    let crate_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let variants = crate_dir.ancestors().map(|dir| dir.join("assets/variants")).find(|dir| dir.is_dir());
+    variants.expect("assets/variants in a folder above the crate").join(name)
 }
 
 /// Classic Jetan with some rule options chosen (`option=choice`).

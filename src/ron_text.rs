@@ -1,0 +1,47 @@
+//! The RON texts the game reads besides variants (records, settings): read with errors that
+//! name the line and column, including errors about a value serde read without its place.
+
+use serde::de::DeserializeOwned;
+
+/// Why a text can't be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct TextError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl TextError {
+    /// An error about the value of `key` (its first occurrence in `text`, else the start).
+    pub fn at_key(text: &str, key: &str, message: String) -> TextError {
+        let before = &text[..text.find(&format!("{key}:")).unwrap_or(0)];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        TextError { line, column, message }
+    }
+}
+
+/// Reads `text` as a `T`.
+///
+/// # Errors
+/// Where the text is not RON or not a `T`.
+pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, TextError> {
+    ron::from_str(text).map_err(|e| TextError {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}
+
+/// Whether `path` names a `.ron` file inside a folder without leaving it: relative, with only
+/// plain names (no `..`, no root, no drive). Variants named by records, settings and flags
+/// must be, so that they stay inside `assets/`.
+pub fn is_asset_file(path: &str) -> bool {
+    let path = std::path::Path::new(path);
+    path.extension().is_some_and(|e| e == "ron")
+        && path.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+}

@@ -1,0 +1,46 @@
+//! What the game's borders check of their input, shared by the property tests and the fuzz
+//! targets (`fuzz/`): records and settings read without panicking, what is accepted is in range
+//! and writes back as itself, and what is refused says where.
+
+use std::sync::Arc;
+
+use jetan::records::GameRecord;
+use jetan::ron_text::is_asset_file;
+use jetan::settings::{ANIMATION_SPEEDS, Settings};
+use jetan_rules::Variant;
+
+/// Asserts that `line` and `column` are a place inside `text`.
+fn assert_inside(text: &str, line: usize, column: usize, what: &str) {
+    let lines = text.lines().count().max(1);
+    assert!((1..=lines + 1).contains(&line) && column >= 1, "{what} at {line}:{column} is outside the text");
+}
+
+/// Reads `text` as a game record. A refused one names a place in it; an accepted one names a
+/// variant under assets/, writes back as itself and, when it names one of `variants` (asset
+/// path and variant), replays to its end or names its first bad move.
+pub fn check_record_text(text: &str, variants: &[(&str, Arc<Variant>)]) {
+    let record = match GameRecord::from_text(text) {
+        Ok(record) => record,
+        Err(error) => return assert_inside(text, error.line, error.column, &error.message),
+    };
+    assert!(is_asset_file(&record.variant), "{}", record.variant);
+    assert_eq!(GameRecord::from_text(&record.to_text()).as_ref(), Ok(&record));
+    let Some((_, base)) = variants.iter().find(|(path, _)| *path == record.variant) else { return };
+    let _ = record.same_rules(base);
+    match record.replay(base) {
+        Ok(game) => drop(record.result_note(&game)),
+        Err(error) => assert!(!error.to_string().is_empty()),
+    }
+}
+
+/// Reads `text` as settings. Refused ones name a place in it; accepted ones are in range and
+/// write back as themselves.
+pub fn check_settings_text(text: &str) {
+    let settings = match Settings::from_text(text) {
+        Ok(settings) => settings,
+        Err(error) => return assert_inside(text, error.line, error.column, &error.message),
+    };
+    assert!(ANIMATION_SPEEDS.contains(&settings.animation_speed), "{}", settings.animation_speed);
+    assert!(is_asset_file(&settings.variant), "{}", settings.variant);
+    assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
+}

@@ -1,0 +1,112 @@
+//! Game records and settings from outside (records opened or exchanged, `config/settings.ron`
+//! edited by hand): mutations of real ones never panic the reader or the replay; what is accepted
+//! is in range and writes back as itself; what is refused names its line and column.
+//!
+//! Each property runs `PROPTEST_CASES` cases (300 by default); `PROPTEST_CASES=20000 cargo test
+//! --release --test record_and_settings_texts` is the long run.
+
+mod common;
+#[path = "../crates/jetan_rules/tests/common/mod.rs"]
+mod rules;
+
+use std::sync::{Arc, LazyLock};
+
+use common::borders::{check_record_text, check_settings_text};
+use jetan::ai_player::Seat;
+use jetan::game::Game;
+use jetan::records::GameRecord;
+use jetan::settings::{HumanSide, Players, Settings, View};
+use jetan_ai::Level;
+use jetan_rules::{Position, Variant};
+use proptest::prelude::*;
+use rules::ron_mutations::mutate;
+
+/// The shipped variants, by asset path.
+static VARIANTS: LazyLock<Vec<(&str, Arc<Variant>)>> = LazyLock::new(|| {
+    vec![
+        ("variants/jetan.ron", rules::jetan(&[])),
+        ("variants/jetan_sarang.ron", rules::sarang(&[])),
+        ("variants/jetan_jeddara.ron", rules::jeddara(&[])),
+    ]
+});
+
+/// Records of random games of every variant, some played to their end.
+static RECORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut records = Vec::new();
+    for (index, (path, variant)) in VARIANTS.iter().enumerate() {
+        for (seed, plies) in [(1, 30), (2, 300)] {
+            let seats = [Seat::Human, Seat::Ai(Level::Search(seed as u8))];
+            let mut game = Game::new(variant.clone(), path.to_string(), seats);
+            for (_, mv) in rules::random_game(&Position::start(variant.clone()), seed + index as u64, plies) {
+                game.play(mv);
+            }
+            records.push(GameRecord::of(&game).to_text());
+        }
+    }
+    records
+});
+
+/// Settings files: the defaults and some choices.
+static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let chosen = Settings {
+        animation_speed: 2.5,
+        view: View::TopDown,
+        variant: "variants/jetan_jeddara.ron".into(),
+        human_side: HumanSide::North,
+        players: Players { south: Seat::Ai(Level::Greedy), north: Seat::Human },
+    };
+    [Settings::default(), chosen].iter().map(Settings::to_text).collect()
+});
+
+#[test]
+fn real_records_and_settings_read_back() {
+    for text in RECORDS.iter() {
+        let record = GameRecord::from_text(text).unwrap();
+        let (_, base) = VARIANTS.iter().find(|(path, _)| *path == record.variant).unwrap();
+        assert!(record.replay(base).is_ok_and(|game| record.result_note(&game).is_none()));
+        check_record_text(text, &VARIANTS);
+    }
+    for text in SETTINGS.iter() {
+        check_settings_text(text);
+    }
+}
+
+#[test]
+fn settings_out_of_range_are_refused_at_their_key() {
+    let text = Settings::default().to_text();
+    for (from, to, says) in [
+        ("animation_speed: 1.0", "animation_speed: 0.0", "the animation speed is 0, not between 0.25 and 4"),
+        ("animation_speed: 1.0", "animation_speed: NaN", "the animation speed is NaN"),
+        ("\"variants/jetan.ron\"", "\"/etc/passwd.ron\"", "must be a .ron file under the game's assets/"),
+        ("\"variants/jetan.ron\"", "\"../../x.ron\"", "must be a .ron file under the game's assets/"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let error = Settings::from_text(&text.replacen(from, to, 1)).unwrap_err();
+        let key = from.split(':').next().filter(|key| !key.starts_with('"')).unwrap_or("variant");
+        let line = text.lines().position(|line| line.contains(&format!("{key}:"))).unwrap() + 1;
+        assert_eq!(error.line, line, "{error}");
+        assert!(error.message.contains(says), "{error}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: rules::cases(300), ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_records_never_panic(index in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<u64>(), 1..4)) {
+        let mut text = RECORDS[index.index(RECORDS.len())].clone();
+        for &pick in &picks {
+            text = mutate(&text, pick);
+        }
+        check_record_text(&text, &VARIANTS);
+    }
+
+    #[test]
+    fn mutated_settings_never_panic(index in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<u64>(), 1..4)) {
+        let mut text = SETTINGS[index.index(SETTINGS.len())].clone();
+        for &pick in &picks {
+            text = mutate(&text, pick);
+        }
+        check_settings_text(&text);
+    }
+}
