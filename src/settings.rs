@@ -117,15 +117,35 @@ impl Settings {
     }
 
     /// Writes the settings file, atomically. A file there that doesn't read as settings (the
-    /// player's edit gone wrong, comments and all) is never written over.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        if path.exists() {
-            Settings::load(path).map_err(|error| format!("{error}; fix or remove it: it is not written over"))?;
-        }
+    /// player's edit gone wrong, comments and all) is kept beside it first, under the name
+    /// returned.
+    pub fn save(&self, path: &Path) -> Result<Option<PathBuf>, String> {
+        let shown = |error: std::io::Error| format!("{}: {error}", path.display());
+        let kept = match Settings::load(path) {
+            Ok(_) => None,
+            Err(_) => Some(keep_aside(path).map_err(shown)?),
+        };
         let text = self.to_text();
         crate::records::write_atomically(path, |file| std::io::Write::write_all(file, text.as_bytes()))
-            .map_err(|e| format!("{}: {e}", path.display()))
+            .map_err(shown)?;
+        Ok(kept)
     }
+}
+
+/// Links the file at `path` under the first free name of `NAME.broken`, `NAME.broken-2`, …
+/// beside it, so that writing `path` keeps it.
+fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let name = path.file_name().map_or("settings".into(), |n| n.to_string_lossy().into_owned());
+    for attempt in 1..1000 {
+        let suffix = if attempt == 1 { String::new() } else { format!("-{attempt}") };
+        let aside = path.with_file_name(format!("{name}.broken{suffix}"));
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => return Ok(aside),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        }
+    }
+    Err(std::io::Error::other("no free name to keep the old settings file under"))
 }
 
 /// A problem with the settings file, shown in the game.
@@ -135,7 +155,10 @@ pub struct SettingsError(pub Option<String>);
 pub(super) fn plugin(app: &mut App) {
     let (settings, error) = match Settings::load(&settings_path()) {
         Ok(settings) => (settings, None),
-        Err(error) => (Settings::default(), Some(error)),
+        Err(error) => {
+            let kept = "playing with the default settings; the file is left as it is until you save settings";
+            (Settings::default(), Some(format!("{error} ({kept})")))
+        }
     };
     app.insert_resource(settings).insert_resource(SettingsError(error));
 }

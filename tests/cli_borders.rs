@@ -75,19 +75,20 @@ fn an_atomic_write_spares_other_files_and_leaves_nothing_behind() {
 }
 
 #[test]
-fn settings_that_dont_read_are_not_written_over() {
+fn settings_that_dont_read_are_kept_when_settings_are_saved() {
     use jetan::settings::Settings;
     let dir = scratch("settings");
     let path = dir.join("settings.ron");
     let broken = "// my notes\n(animation_speed: oops)\n";
     std::fs::write(&path, broken).unwrap();
     assert!(Settings::load(&path).is_err());
-    let refused = Settings::default().save(&path).unwrap_err();
-    assert!(refused.contains("it is not written over"), "{refused}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
-    std::fs::remove_file(&path).unwrap();
-    Settings::default().save(&path).unwrap();
+    std::fs::write(dir.join("settings.ron.broken"), "an older one").unwrap();
+    let kept = Settings::default().save(&path).unwrap();
+    assert_eq!(kept, Some(dir.join("settings.ron.broken-2")), "the first free name");
+    assert_eq!(std::fs::read_to_string(dir.join("settings.ron.broken-2")).unwrap(), broken);
+    assert_eq!(std::fs::read_to_string(dir.join("settings.ron.broken")).unwrap(), "an older one");
     assert_eq!(Settings::load(&path).unwrap(), Settings::default());
+    assert_eq!(Settings::default().save(&path).unwrap(), None, "settings that read are simply replaced");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

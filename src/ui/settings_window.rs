@@ -35,7 +35,11 @@ pub(super) fn show(
         });
         if ui.button("Save as defaults").clicked() {
             notice.0 = Some(match edited.save(&settings_path()) {
-                Ok(()) => format!("Settings saved to {SETTINGS_FILE}."),
+                Ok(None) => format!("Settings saved to {SETTINGS_FILE}."),
+                Ok(Some(kept)) => format!(
+                    "Settings saved to {SETTINGS_FILE}; the old file, which didn't read, is kept as {}.",
+                    kept.display()
+                ),
                 Err(error) => error,
             });
         }
