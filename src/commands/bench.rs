@@ -13,11 +13,11 @@ pub fn run(game: &GameArgs, depth: u32, runs: usize) -> Result<(), String> {
         let started = Instant::now();
         nodes = jetan_rules::perft(&mut position, depth);
         let elapsed = started.elapsed().as_secs_f64();
-        say(format_args!("run {run}: perft {depth} = {nodes} in {elapsed:.3} s"));
+        say!("run {run}: perft {depth} = {nodes} in {elapsed:.3} s");
         seconds.push(elapsed);
     }
     seconds.sort_by(f64::total_cmp);
     let median = seconds[seconds.len() / 2];
-    say(format_args!("median: {median:.3} s, {:.0} nodes per second", nodes as f64 / median.max(1e-9)));
+    say!("median: {median:.3} s, {:.0} nodes per second", nodes as f64 / median.max(1e-9));
     Ok(())
 }

@@ -56,12 +56,12 @@ pub fn import(args: &ImportArgs) -> Result<(), String> {
     let record = GameRecord::of(&game);
     save(&args.output, &record).map_err(|e| format!("{}: {e}", args.output.display()))?;
     let state = record.result.as_deref().unwrap_or("unfinished");
-    say(format_args!(
+    say!(
         "{} moves of {}, all legal ({state}); written to {}",
         record.moves.len(),
         record.variant_name,
         args.output.display()
-    ));
+    );
     Ok(())
 }
 

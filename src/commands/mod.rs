@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, Subcommand};
-use jetan_rules::{Position, Variant};
+use jetan_rules::{Position, Variant, say};
 
 /// The rules tools.
 #[derive(Subcommand)]
@@ -104,19 +104,6 @@ impl GameArgs {
             }
         }
         Ok(position)
-    }
-}
-
-/// Prints one line to standard output. When the reader has gone (`jetan perft | head -1`) the
-/// tool ends quietly, as command-line tools do.
-fn say(line: impl std::fmt::Display) {
-    use std::io::Write;
-    if let Err(error) = writeln!(std::io::stdout().lock(), "{line}") {
-        if error.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("cannot write to standard output: {error}");
-            std::process::exit(1);
-        }
-        std::process::exit(0);
     }
 }
 

@@ -16,9 +16,9 @@ pub fn run(game: &GameArgs, depth: u32, divide: bool) -> Result<(), String> {
     for d in 1..=depth {
         let nodes = jetan_rules::perft(&mut position, d);
         total += nodes;
-        say(format_args!("perft {d}: {nodes}"));
+        say!("perft {d}: {nodes}");
     }
     let seconds = started.elapsed().as_secs_f64();
-    say(format_args!("{:.0} nodes per second ({total} nodes in {seconds:.3} s)", total as f64 / seconds.max(1e-9)));
+    say!("{:.0} nodes per second ({total} nodes in {seconds:.3} s)", total as f64 / seconds.max(1e-9));
     Ok(())
 }

@@ -12,17 +12,17 @@ pub fn run(file: &Path) -> Result<(), String> {
     let variant_file = jetan::game_root().join("assets").join(&record.variant);
     let variant = super::load_variant(&variant_file)?;
     if !record.same_rules(&variant) {
-        say(format_args!("note: {} has changed since this game was recorded", record.variant));
+        say!("note: {} has changed since this game was recorded", record.variant);
     }
     let game = record.replay(&variant).map_err(|e| format!("{}: {e}", file.display()))?;
-    say(format_args!("{} moves of {}, all legal", record.moves.len(), variant.name()));
+    say!("{} moves of {}, all legal", record.moves.len(), variant.name());
     if let Some(note) = record.result_note(&game) {
-        say(format_args!("note: {note}"));
+        say!("note: {note}");
     }
     say(game.position.to_text());
     match game.outcome() {
         Some(outcome) => say(outcome.describe(game.position.variant())),
-        None => say(format_args!("unfinished: {} to move", game.position.variant().side_name(game.position.to_move()))),
+        None => say!("unfinished: {} to move", game.position.variant().side_name(game.position.to_move())),
     }
     Ok(())
 }

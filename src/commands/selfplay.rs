@@ -57,10 +57,10 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
     let score = play_match(&config, |game| {
         say(&game.summary);
         if args.show_moves {
-            say(format_args!("  {}", game.moves.join(", ")));
+            say!("  {}", game.moves.join(", "));
         }
     });
-    say(format_args!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games));
+    say!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games);
     say(score);
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::say;
 pub fn run(file: &Path) -> Result<(), String> {
     let variant = super::load_variant(file)?;
     let geometry = variant.geometry();
-    say(format_args!(
+    say!(
         "{}: {} is valid: {} x {} board, {} piece kinds, {} pieces, {} rule options",
         file.display(),
         variant.name(),
@@ -17,6 +17,6 @@ pub fn run(file: &Path) -> Result<(), String> {
         variant.kinds().len(),
         variant.setup().len(),
         variant.options().len()
-    ));
+    );
     Ok(())
 }

@@ -3,14 +3,15 @@
 
 mod common;
 
+use jetan_rules::say;
 use std::time::Duration;
 
 fn main() {
     common::run(|| {
         let args = common::Args::read(&["variant", "movetime"])?;
         let movetime = Duration::from_millis(args.get("movetime", Some(1000))?);
-        let lines = jetan_ai::bench::bench(&args.variant()?, movetime, |line| println!("{line}"));
-        println!("{}", jetan_ai::bench::summary(&lines));
+        let lines = jetan_ai::bench::bench(&args.variant()?, movetime, |line| say!("{line}"));
+        say!("{}", jetan_ai::bench::summary(&lines));
         Ok(())
     });
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use jetan_ai::Level;
 use jetan_ai::selfplay::{DEFAULT_MAX_PLIES, MatchConfig, play_match};
+use jetan_rules::say;
 
 fn main() {
     common::run(|| {
@@ -23,13 +24,13 @@ fn main() {
             max_plies: args.get("max-plies", Some(DEFAULT_MAX_PLIES))?,
         };
         let score = play_match(&config, |game| {
-            println!("{}", game.summary);
+            say!("{}", game.summary);
             if show_moves {
-                println!("  {}", game.moves.join(", "));
+                say!("  {}", game.moves.join(", "));
             }
         });
-        println!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games);
-        println!("{score}");
+        say!("{}; a scored {} of {}", score.slowest_text(), score.points(), config.games);
+        say!("{score}");
         Ok(())
     });
 }

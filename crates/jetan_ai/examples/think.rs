@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use jetan_ai::{Limits, MAX_DEPTH, Searcher, describe_score};
-use jetan_rules::Position;
+use jetan_rules::{Position, say};
 
 fn main() {
     common::run(|| {
@@ -20,7 +20,7 @@ fn main() {
             let mv = position.parse_move(text).map_err(|e| e.to_string())?;
             position.play(mv);
         }
-        println!("{}", position.to_text());
+        say!("{}", position.to_text());
         let limits = Limits {
             movetime: args.get::<u64>("movetime", None).ok().map(Duration::from_millis),
             max_depth: args.get("depth", Some(MAX_DEPTH))?,
@@ -46,7 +46,7 @@ fn main() {
                 .collect();
             scored.sort_by_key(|(score, _)| -score);
             for (score, text) in scored {
-                println!("{text}: {}", describe_score(score));
+                say!("{text}: {}", describe_score(score));
             }
             return Ok(());
         }
@@ -63,7 +63,7 @@ fn main() {
                     text
                 })
                 .collect();
-            println!(
+            say!(
                 "depth {} score {} nodes {} time {:.0} ms pv {}",
                 thought.depth,
                 describe_score(thought.score),

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use jetan_rules::{Position, Variant, divide, perft};
+use jetan_rules::{Position, Variant, divide, perft, say};
 
 fn main() {
     if let Err(message) = run() {
@@ -64,7 +64,7 @@ fn run() -> Result<(), String> {
             })
             .collect();
         lines.sort();
-        println!("{}", lines.join("\n"));
+        say!("{}", lines.join("\n"));
         return Ok(());
     }
     let mut times = Vec::new();
@@ -72,10 +72,10 @@ fn run() -> Result<(), String> {
         let start = Instant::now();
         let nodes = perft(&mut position, depth);
         let seconds = start.elapsed().as_secs_f64();
-        println!("run {run}: perft({depth}) = {nodes} in {seconds:.3} s ({:.0} nodes/s)", nodes as f64 / seconds);
+        say!("run {run}: perft({depth}) = {nodes} in {seconds:.3} s ({:.0} nodes/s)", nodes as f64 / seconds);
         times.push(seconds);
     }
     times.sort_by(f64::total_cmp);
-    println!("median of {runs}: {:.3} s", times[times.len() / 2]);
+    say!("median of {runs}: {:.3} s", times[times.len() / 2]);
     Ok(())
 }

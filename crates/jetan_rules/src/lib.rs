@@ -32,6 +32,7 @@ mod movegen;
 mod movement;
 mod moves;
 mod notation;
+mod output;
 mod paths;
 mod perft;
 mod position;
@@ -58,6 +59,7 @@ pub use list::List;
 pub use movement::{Dirs, Mix, Movement, Order, RelDir};
 pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step};
 pub use notation::NotationError;
+pub use output::say;
 pub use perft::{divide, perft};
 pub use position::{Phase, Position, Undo};
 pub use rules::{

@@ -16,9 +16,8 @@ use proptest::prelude::*;
 
 /// Lists of random games of every variant (a Charge's plies one turn), with their variants.
 static LISTS: LazyLock<Vec<(Arc<Variant>, String)>> = LazyLock::new(|| {
-    let variants = [common::jetan(&[]), common::sarang(&["charge=on"]), common::jeddara(&[])];
     let mut lists = Vec::new();
-    for (index, variant) in variants.iter().enumerate() {
+    for (index, variant) in common::border_variants().iter().enumerate() {
         for seed in 0..4 {
             let start = Position::start(variant.clone());
             let mut turns: Vec<String> = Vec::new();

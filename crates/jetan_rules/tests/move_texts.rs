@@ -4,17 +4,16 @@
 
 mod common;
 
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 use common::borders::check_move_text;
-use jetan_rules::{Position, Variant};
+use jetan_rules::Position;
 use proptest::prelude::*;
 
 /// Positions of each variant from random games, with their legal moves' texts.
 static POSITIONS: LazyLock<Vec<(Position, Vec<String>)>> = LazyLock::new(|| {
-    let variants: [Arc<Variant>; 3] = [common::jetan(&[]), common::sarang(&["charge=on"]), common::jeddara(&[])];
     let mut positions = Vec::new();
-    for (index, variant) in variants.iter().enumerate() {
+    for (index, variant) in common::border_variants().iter().enumerate() {
         let start = Position::start(variant.clone());
         for (position, _) in common::random_game(&start, index as u64 + 11, 80).into_iter().step_by(8) {
             let texts = position.legal_moves().into_iter().map(|mv| position.move_text(mv)).collect();

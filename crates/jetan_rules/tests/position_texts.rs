@@ -93,11 +93,6 @@ fn pieces_allegiances_and_results_are_checked() {
     assert!(twice.contains("`banth` is given twice"), "{twice}");
 }
 
-/// The variants the properties read texts of: classic Jetan, Jetan Sarang with the Charge,
-/// Jetan Jeddara.
-static VARIANTS: LazyLock<[Arc<Variant>; 3]> =
-    LazyLock::new(|| [common::jetan(&[]), common::sarang(&["charge=on"]), common::jeddara(&[])]);
-
 /// Real position texts: from random games of every variant, with their Charges, banth steps,
 /// trains, promotions and allegiances.
 static REAL: LazyLock<Vec<(Arc<Variant>, String)>> = LazyLock::new(|| {
@@ -194,7 +189,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         // Some of the setup's pieces, each on a random square (the first to claim it).
-        let variant = VARIANTS[variant].clone();
+        let variant = common::border_variants()[variant].clone();
         let geometry = variant.geometry();
         let mut taken = vec![false; geometry.len()];
         let pieces: Vec<_> = variant
@@ -223,7 +218,7 @@ proptest! {
         rest in "( [-SN]{1,2} [-0-9] [0-9]{1,3})?( (banth|charge:[a-p-]{1,3}:[a-p][0-9]{1,2}:[0-3]|trains:[a-p][0-9]{1,2}=[a-p][0-9]{1,2}|turned:[a-p][0-9]{1,2}|[SN=]#[0-9]))?",
         seed in any::<u64>(),
     ) {
-        let variant = VARIANTS[variant].clone();
+        let variant = common::border_variants()[variant].clone();
         check_position_text(&variant, &format!("{} {side}{rest}", rows.join("/")), seed);
     }
 }

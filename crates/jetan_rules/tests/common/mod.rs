@@ -31,6 +31,14 @@ pub fn jetan(choices: &[&str]) -> Arc<Variant> {
     Arc::new(variant.with_choice_args(&choices).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The variants whose texts the border checks read (property tests and fuzz targets): classic
+/// Jetan, Jetan Sarang with the Charge, Jetan Jeddara.
+pub fn border_variants() -> &'static [Arc<Variant>; 3] {
+    static VARIANTS: std::sync::LazyLock<[Arc<Variant>; 3]> =
+        std::sync::LazyLock::new(|| [jetan(&[]), sarang(&["charge=on"]), jeddara(&[])]);
+    &VARIANTS
+}
+
 /// A position of `variant` with just these pieces (`("e5", "C")`: upper case South) and
 /// `side` to move: a study position, built without the checks a position text from outside
 /// gets (it may lack the pieces a game can't be without).

@@ -1,0 +1,11 @@
+//! Settings files: `cargo +nightly fuzz run --features game settings_text`. The checks are the
+//! property tests' (`tests/common/borders.rs`).
+
+#![no_main]
+
+#[path = "../../tests/common/borders.rs"]
+mod game_borders;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|text: &str| game_borders::check_settings_text(text));
