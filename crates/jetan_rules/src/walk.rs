@@ -128,7 +128,12 @@ fn extend(
     if taken >= rule.min && target.is_none_or(|t| t == here) {
         visit(&trail.squares)?;
     }
-    if taken == rule.max || (taken > 0 && !passable(here)) {
+    // A walk never revisits a square, so one that passed its target, or walled it in, can't
+    // end there.
+    let walled_in = |t: Square| {
+        Dir::ALL.iter().filter_map(|&dir| geometry.step(t, dir)).all(|n| n != here && trail.squares.contains(&n))
+    };
+    if taken == rule.max || (taken > 0 && !passable(here)) || target.is_some_and(|t| t == here || walled_in(t)) {
         return ControlFlow::Continue(());
     }
     for dir in Dir::ALL {

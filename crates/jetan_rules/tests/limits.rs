@@ -108,6 +108,13 @@ fn a_variant_that_validates_plays_perft_two_from_its_start() {
     let text = edited("jetan.ron", jump, "moves: [Path(steps: 8, dirs: Any, jump: true)]");
     let variant = std::sync::Arc::new(Variant::load(&text, "jetan.ron").unwrap());
     assert!(perft(&mut Position::start(variant), 2) > 0);
+    // The longest walking escape (reach 16, exactly, any turns): its squares are tabulated
+    // when the variant is built, which took minutes beyond a reach of 11 (a walk searched on
+    // past its target, or around it once it was walled in, for ever).
+    let escape = "Escape(reach: 10)]";
+    let text = edited("jetan.ron", escape, "Escape(reach: 16, walk: Exact)]");
+    let variant = std::sync::Arc::new(Variant::load(&text, "jetan.ron").unwrap());
+    assert!(perft(&mut Position::start(variant), 2) > 0);
 }
 
 #[test]
