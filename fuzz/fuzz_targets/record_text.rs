@@ -6,6 +6,7 @@
 #[path = "../../crates/jetan_rules/tests/common/mod.rs"]
 mod common;
 #[path = "../../tests/common/borders.rs"]
+#[allow(dead_code, reason = "each target uses one of the checks")]
 mod game_borders;
 
 use std::sync::{Arc, LazyLock};

@@ -4,6 +4,7 @@
 #![no_main]
 
 #[path = "../../tests/common/borders.rs"]
+#[allow(dead_code, reason = "each target uses one of the checks")]
 mod game_borders;
 
 use libfuzzer_sys::fuzz_target;
