@@ -34,7 +34,7 @@ static VARIANTS: LazyLock<Vec<(&str, Arc<Variant>)>> = LazyLock::new(|| {
 static RECORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
     let mut records = Vec::new();
     for (index, (path, variant)) in VARIANTS.iter().enumerate() {
-        for (seed, plies) in [(1, 30), (2, 300)] {
+        for (seed, plies) in [(1, 30), (2, 150)] {
             let seats = [Seat::Human, Seat::Ai(Level::Search(seed as u8))];
             let mut game = Game::new(variant.clone(), path.to_string(), seats);
             for (_, mv) in rules::random_game(&Position::start(variant.clone()), seed + index as u64, plies) {

@@ -44,7 +44,7 @@ impl WalkTable {
             let rules: Vec<WalkRule> = kind.moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
             for origin in geometry.squares() {
                 let mut minimal = minimal_walks(geometry, origin, &rules);
-                minimal.sort_by_key(|&(to, via)| (via.len(), via.iter().collect::<Vec<_>>(), to));
+                minimal.sort_by_cached_key(|&(to, via)| (via.len(), via.iter().collect::<Vec<_>>(), to));
                 let mut free = SquareSet::EMPTY;
                 let start = table.walks.len();
                 for (to, via) in minimal {
@@ -102,7 +102,7 @@ fn minimal_walks(geometry: Geometry, origin: Square, rules: &[WalkRule]) -> Vec<
             walks.push((to, passed.iter().copied().collect()));
         });
     }
-    walks.sort_by_key(|&(to, via)| (to, via.len()));
+    walks.sort_unstable_by_key(|&(to, via)| (to, via.len()));
     let mut minimal: Vec<(Square, SquareSet)> = Vec::new();
     for (to, via) in walks {
         let first_of_to = minimal.partition_point(|&(t, _)| t < to);
