@@ -1,15 +1,14 @@
 //! Variant files as Bevy assets, reloaded live: the catalog of every file in
-//! `assets/variants/`, each with its last good version and the error of a broken edit.
-
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
+//! `assets/variants/` (the folder is loaded once and Bevy's watcher reloads it when a file
+//! comes or goes), each with its last good version and the error of a broken edit.
 
 use bevy::asset::io::Reader;
-use bevy::asset::{AssetLoader, LoadContext};
+use bevy::asset::{AssetLoader, LoadContext, LoadedFolder};
 use bevy::prelude::*;
-use bevy::time::common_conditions::on_timer;
-use jetan_rules::Variant;
+use bevy::tasks::futures_lite::AsyncReadExt;
+use jetan_rules::{MAX_VARIANT_BYTES, Variant};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A variant file as loaded: the variant, or every problem in it (`FILE:LINE:COL: message`).
 #[derive(Asset, TypePath, Debug)]
@@ -32,8 +31,11 @@ impl AssetLoader for VariantLoader {
         load_context: &mut LoadContext<'_>,
     ) -> Result<VariantSource, std::io::Error> {
         let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
+        AsyncReadExt::take(reader, MAX_VARIANT_BYTES + 1).read_to_end(&mut bytes).await?;
         let origin = format!("assets/{}", load_context.path());
+        if bytes.len() as u64 > MAX_VARIANT_BYTES {
+            return Ok(VariantSource(Err(format!("{origin}:1:1: larger than {MAX_VARIANT_BYTES} bytes"))));
+        }
         let variant = Variant::load(&String::from_utf8_lossy(&bytes), &origin);
         Ok(VariantSource(variant.map(Arc::new).map_err(|errors| errors.to_string())))
     }
@@ -57,6 +59,8 @@ impl Default for VariantDir {
 #[derive(Resource, Default, Debug)]
 pub struct VariantCatalog {
     entries: Vec<CatalogEntry>,
+    /// The folder `variants/`, loaded once and reloaded by Bevy when its files change.
+    folder: Option<Handle<LoadedFolder>>,
 }
 
 /// One variant file.
@@ -90,6 +94,37 @@ impl VariantCatalog {
     fn entry(&self, path: &str) -> Option<&CatalogEntry> {
         self.entries.iter().find(|e| e.path == path)
     }
+
+    /// Adds a file not yet in the catalog, with what it holds if it has loaded already.
+    fn add(&mut self, handle: Handle<VariantSource>, sources: &Assets<VariantSource>) {
+        let Some(path) = handle.path().map(|path| path.path().to_string_lossy().replace('\\', "/")) else { return };
+        if self.entry(&path).is_some() {
+            return;
+        }
+        let mut entry = CatalogEntry { path, handle, good: None, error: None };
+        if let Some(source) = sources.get(&entry.handle) {
+            entry.take_in(source);
+        }
+        self.entries.push(entry);
+        self.entries.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+}
+
+impl CatalogEntry {
+    /// Takes in a (re)loaded version: a good one replaces the last good version, a broken one
+    /// keeps it and records the errors.
+    fn take_in(&mut self, source: &VariantSource) {
+        match &source.0 {
+            Ok(variant) => {
+                self.good = Some(variant.clone());
+                self.error = None;
+            }
+            Err(error) => {
+                warn!("{error}");
+                self.error = Some(error.clone());
+            }
+        }
+    }
 }
 
 /// The asset path of a variant file named on the command line (`assets/variants/x.ron`).
@@ -110,37 +145,47 @@ pub(super) fn plugin(app: &mut App) {
         .register_asset_loader(VariantLoader)
         .init_resource::<VariantDir>()
         .init_resource::<VariantCatalog>()
-        .add_systems(Startup, scan_variant_dir)
-        .add_systems(Update, scan_variant_dir.run_if(on_timer(Duration::from_secs(2))))
-        .add_systems(Update, update_catalog.in_set(crate::AppSystems::RecordInput));
+        .add_systems(Startup, load_variant_folder)
+        .add_systems(Update, (take_in_folder, update_catalog).chain().in_set(crate::AppSystems::RecordInput));
 }
 
-/// Starts loading every variant file not yet in the catalog (and the launch variant).
-fn scan_variant_dir(
-    dir: Res<VariantDir>,
-    launch: Res<crate::Launch>,
+/// Starts loading the variant folder, and the launch variant (which may lie elsewhere under
+/// `assets/`).
+fn load_variant_folder(
     asset_server: Res<AssetServer>,
+    launch: Res<crate::Launch>,
+    sources: Res<Assets<VariantSource>>,
     mut catalog: ResMut<VariantCatalog>,
 ) {
-    let mut paths: Vec<String> = std::fs::read_dir(&dir.0)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|entry| entry.path().extension().is_some_and(|e| e == "ron"))
-        .map(|entry| format!("variants/{}", entry.file_name().to_string_lossy()))
-        .collect();
-    paths.extend(launch.variant.clone());
-    for path in paths {
-        if catalog.entry(&path).is_none() {
-            let handle = asset_server.load(path.clone());
-            catalog.entries.push(CatalogEntry { path, handle, good: None, error: None });
-        }
+    catalog.folder = Some(asset_server.load_folder("variants"));
+    if let Some(path) = &launch.variant {
+        catalog.add(asset_server.load(path.clone()), &sources);
     }
-    catalog.entries.sort_by(|a, b| a.path.cmp(&b.path));
 }
 
-/// Takes in every (re)loaded variant file: a good one replaces the last good version, a
-/// broken one keeps it and records the errors.
+/// Adds the folder's files to the catalog when it has loaded, and again whenever Bevy reloads
+/// it (a file added, removed or renamed).
+fn take_in_folder(
+    mut events: MessageReader<AssetEvent<LoadedFolder>>,
+    folders: Res<Assets<LoadedFolder>>,
+    sources: Res<Assets<VariantSource>>,
+    mut catalog: ResMut<VariantCatalog>,
+) {
+    for event in events.read() {
+        let (AssetEvent::Added { id } | AssetEvent::Modified { id }) = *event else { continue };
+        if catalog.folder.as_ref().is_none_or(|folder| folder.id() != id) {
+            continue;
+        }
+        let Some(folder) = folders.get(id) else { continue };
+        for handle in &folder.handles {
+            if let Ok(handle) = handle.clone().try_typed::<VariantSource>() {
+                catalog.add(handle, &sources);
+            }
+        }
+    }
+}
+
+/// Takes in every (re)loaded variant file of the catalog.
 fn update_catalog(
     mut events: MessageReader<AssetEvent<VariantSource>>,
     sources: Res<Assets<VariantSource>>,
@@ -149,16 +194,8 @@ fn update_catalog(
     for event in events.read() {
         let (AssetEvent::Added { id } | AssetEvent::Modified { id }) = *event else { continue };
         let Some(source) = sources.get(id) else { continue };
-        let Some(entry) = catalog.entries.iter_mut().find(|e| e.handle.id() == id) else { continue };
-        match &source.0 {
-            Ok(variant) => {
-                entry.good = Some(variant.clone());
-                entry.error = None;
-            }
-            Err(error) => {
-                warn!("{error}");
-                entry.error = Some(error.clone());
-            }
+        if let Some(entry) = catalog.entries.iter_mut().find(|e| e.handle.id() == id) {
+            entry.take_in(source);
         }
     }
 }

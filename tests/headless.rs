@@ -46,6 +46,28 @@ fn clicking_a_piece_then_a_legal_square_plays_and_animates_the_move() {
 }
 
 #[test]
+fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    app.init_asset::<Mesh>().init_asset::<StandardMaterial>();
+    app.add_systems(Update, jetan::scene::highlights::refresh_highlights.in_set(jetan::AppSystems::Animate));
+    click(&mut app, "d2");
+    app.update();
+    let mut entities = |app: &mut App| {
+        let world = app.world_mut();
+        let highlights: Vec<Entity> =
+            world.query_filtered::<Entity, With<jetan::scene::highlights::Highlight>>().iter(world).collect();
+        let tokens: Vec<Entity> = world.query_filtered::<Entity, With<PieceToken>>().iter(world).collect();
+        (highlights, tokens)
+    };
+    let before = entities(&mut app);
+    assert!(before.0.len() > 1, "the selected piece and its destinations are marked");
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(entities(&mut app), before, "no mark or token was replaced");
+}
+
+#[test]
 fn an_illegal_target_changes_nothing_and_says_why() {
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     let before = app.world().resource::<Game>().position.to_text();
@@ -114,6 +136,12 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
     app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
     app.update();
     assert_eq!(app.world().resource::<Game>().position.variant().name(), "Jetan, edited");
+
+    // A file added to the folder joins the catalog (Bevy's watcher reloads the folder).
+    std::fs::write(dir.join("variants/mine.ron"), good.replacen("name: \"Jetan\"", "name: \"Mine\"", 1)).unwrap();
+    update_until(&mut app, "the new file to join the catalog", |world| {
+        world.resource::<VariantCatalog>().variant("variants/mine.ron").is_some_and(|v| v.name() == "Mine")
+    });
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -5,7 +5,7 @@
 mod selection;
 
 use bevy::prelude::*;
-use jetan_rules::{Geometry, Piece, Square};
+use jetan_rules::{Geometry, Piece, Square, SquareSet};
 
 use crate::AppSystems;
 use crate::animation::{Appearing, Leaving, Walking};
@@ -113,7 +113,8 @@ fn reset_board(
 
 /// Once every animation is over, makes the tokens match the position: a token whose square
 /// holds another piece (or none) goes, a piece without a token gets one. Animations leave the
-/// board right; this catches what they don't show (an allegiance turning) and any drift.
+/// board right; this catches what they don't show (an allegiance turning) and any drift. It
+/// looks only after the game changed or an animation ended, not on every idle frame.
 fn reconcile_tokens(
     mut commands: Commands,
     game: Option<Res<Game>>,
@@ -121,21 +122,25 @@ fn reconcile_tokens(
     roots: Query<Entity, With<BoardRoot>>,
     tokens: Query<(Entity, &PieceToken)>,
     animating: Query<(), Or<(With<Walking>, With<Leaving>, With<Appearing>)>>,
+    mut ended: (RemovedComponents<Walking>, RemovedComponents<Leaving>, RemovedComponents<Appearing>),
+    mut due: Local<bool>,
 ) {
     let (Some(game), Some(layout), Ok(root)) = (game, layout, roots.single()) else { return };
-    if !animating.is_empty() {
+    let animation_ended = ended.0.read().count() + ended.1.read().count() + ended.2.read().count() > 0;
+    *due |= game.is_changed() || animation_ended;
+    if !*due || !animating.is_empty() {
         return;
     }
+    *due = false;
     let position = &game.position;
-    let mut shown = Vec::new();
+    let mut shown = SquareSet::EMPTY;
     for (entity, token) in &tokens {
-        if position.piece_at(token.square) == Some(token.piece) && !shown.contains(&token.square) {
-            shown.push(token.square);
-        } else {
-            commands.entity(entity).despawn();
+        if position.piece_at(token.square) == Some(token.piece) && shown.insert(token.square) {
+            continue;
         }
+        commands.entity(entity).despawn();
     }
-    for (square, piece) in position.pieces().filter(|(square, _)| !shown.contains(square)) {
+    for (square, piece) in position.pieces().filter(|&(square, _)| !shown.contains(square)) {
         commands.spawn((
             PieceToken { piece, square },
             Transform::from_translation(layout.world(square)),

@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A mark on the board, replaced whenever the selection or the game changes.
 #[derive(Component)]
-struct Highlight;
+pub struct Highlight;
 
 /// A mark that throbs to catch the eye.
 #[derive(Component)]
@@ -55,7 +55,9 @@ impl Mark {
     }
 }
 
-fn refresh_highlights(
+/// Replaces the marks when the selection, the game or the board's layout has changed, and
+/// only then.
+pub fn refresh_highlights(
     mut commands: Commands,
     selection: Res<Selection>,
     game: Option<Res<Game>>,

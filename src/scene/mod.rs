@@ -2,7 +2,7 @@
 //! and distant mesas, and the board, pieces and highlights drawn on top of the game's entities.
 
 mod board;
-mod highlights;
+pub mod highlights;
 mod models;
 mod palette;
 

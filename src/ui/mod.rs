@@ -87,7 +87,7 @@ impl UiState {
 /// What the panels read and change.
 #[derive(SystemParam)]
 struct PanelParams<'w> {
-    game: Option<ResMut<'w, Game>>,
+    game: Option<Res<'w, Game>>,
     notice: Res<'w, Notice>,
     catalog: Res<'w, VariantCatalog>,
     settings_error: Res<'w, crate::settings::SettingsError>,
@@ -165,7 +165,12 @@ fn panels(
         let size = UVec2::new(window.physical_width(), window.physical_height())
             .saturating_sub(position + UVec2::new((right * scale) as u32, 0))
             .max(UVec2::ONE);
-        camera.viewport = Some(Viewport { physical_position: position, physical_size: size, ..default() });
+        // Set only when it changes: a changed camera is recomputed downstream.
+        let unchanged =
+            camera.viewport.as_ref().is_some_and(|v| v.physical_position == position && v.physical_size == size);
+        if !unchanged {
+            camera.viewport = Some(Viewport { physical_position: position, physical_size: size, ..default() });
+        }
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use jetan_rules::Side;
 
 use super::PanelParams;
 use crate::ai_player::seat_name;
+use crate::game::GameAction;
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     if let Some(error) = &params.settings_error.0 {
@@ -42,7 +43,12 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
         ui.label(format!("{}: {}", variant.side_name(side), seat_name(game.seats[side.index()])));
     }
     show_notice(ui, params);
-    super::turn::show(ui, game, &mut params.selection, &mut params.actions);
+    // The selection is written only when a move is chosen: writing it marks it changed, and the
+    // board's highlights are redrawn on a change.
+    if let Some(mv) = super::turn::show(ui, game, &params.selection) {
+        params.actions.write(GameAction::Play(mv));
+        *params.selection = Default::default();
+    }
     ui.separator();
     ui.label("Captured");
     for side in Side::BOTH {

@@ -5,15 +5,14 @@
 use bevy_egui::egui;
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
-use bevy::prelude::MessageWriter;
-
 use crate::ai_player::Seat;
 use crate::board::Selection;
-use crate::game::{Game, GameAction};
+use crate::game::Game;
 
-pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &mut Selection, actions: &mut MessageWriter<GameAction>) {
+/// Shows what the player may do besides clicking the board; the move chosen, if any.
+pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &Selection) -> Option<Move> {
     if game.outcome().is_some() || game.seat_to_move() != Seat::Human {
-        return;
+        return None;
     }
     let position = &game.position;
     if let Some(piece) = selection.from.and_then(|square| position.piece_at(square)) {
@@ -44,10 +43,7 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &mut Selection, ac
             }
         }
     }
-    if let Some(mv) = chosen {
-        actions.write(GameAction::Play(mv));
-        *selection = Default::default();
-    }
+    chosen
 }
 
 /// The button of a turn action.
