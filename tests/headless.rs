@@ -52,7 +52,7 @@ fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
     app.add_systems(Update, jetan::scene::highlights::refresh_highlights.in_set(jetan::AppSystems::Animate));
     click(&mut app, "d2");
     app.update();
-    let mut entities = |app: &mut App| {
+    let entities = |app: &mut App| {
         let world = app.world_mut();
         let highlights: Vec<Entity> =
             world.query_filtered::<Entity, With<jetan::scene::highlights::Highlight>>().iter(world).collect();
