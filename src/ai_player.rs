@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppSystems;
 use crate::animation::Walking;
-use crate::game::{BoardReset, Game, MovePlayed};
+use crate::game::{BoardReset, Game, GameAction, GameSystems};
 
 /// Who plays a side: a person at the mouse, or the AI at a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,7 +106,16 @@ struct Players([Option<Player>; 2]);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<Players>()
-        .add_systems(Update, (cancel_on_reset, finish_thinking, start_thinking).chain().in_set(AppSystems::Update));
+        .add_systems(
+            Update,
+            (
+                // The AI's move is played like a click's, by the game's systems, in the frame its
+                // search ends; the next search starts from the position that move made.
+                (cancel_on_reset, finish_thinking).chain().before(GameSystems),
+                start_thinking.after(GameSystems),
+            )
+                .in_set(AppSystems::Update),
+        );
 }
 
 fn cancel_on_reset(
@@ -123,23 +132,22 @@ fn cancel_on_reset(
     *players = Players::default();
 }
 
-/// Plays the AI's move once its task is done, if the game is still where it was.
+/// Once its task is done, asks for the AI's move to be played (as a click does), if the game
+/// is still where it was when the search began.
 fn finish_thinking(
     mut thinking: ResMut<Thinking>,
     mut players: ResMut<Players>,
-    game: Option<ResMut<Game>>,
-    mut played: MessageWriter<MovePlayed>,
+    game: Option<Res<Game>>,
+    mut actions: MessageWriter<GameAction>,
 ) {
     let Some(job) = thinking.job.as_mut() else { return };
     let Some((player, thought)) = block_on(future::poll_once(&mut job.task)) else { return };
     let job = thinking.job.take().expect("a job was running");
     players.0[job.side.index()] = Some(player);
-    let Some(mut game) = game else { return };
-    if game.history.len() == job.plies
-        && game.outcome().is_none()
-        && let Some(mv) = thought.best
+    if let (Some(game), Some(mv)) = (game, thought.best)
+        && game.history.len() == job.plies
     {
-        played.write(game.play(mv));
+        actions.write(GameAction::Play(mv));
     }
 }
 
