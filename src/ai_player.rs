@@ -104,18 +104,16 @@ struct Job {
 struct Players([Option<Player>; 2]);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Thinking>()
-        .init_resource::<Players>()
-        .add_systems(
-            Update,
-            (
-                // The AI's move is played like a click's, by the game's systems, in the frame its
-                // search ends; the next search starts from the position that move made.
-                (cancel_on_reset, finish_thinking).chain().before(GameSystems),
-                start_thinking.after(GameSystems),
-            )
-                .in_set(AppSystems::Update),
-        );
+    app.init_resource::<Thinking>().init_resource::<Players>().add_systems(
+        Update,
+        (
+            // The AI's move is played like a click's, by the game's systems, in the frame its
+            // search ends; the next search starts from the position that move made.
+            (cancel_on_reset, finish_thinking).chain().before(GameSystems),
+            start_thinking.after(GameSystems),
+        )
+            .in_set(AppSystems::Update),
+    );
 }
 
 fn cancel_on_reset(

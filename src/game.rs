@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use jetan_rules::{Move, MoveKind, Outcome, Piece, Position, Side, Square, Undo, Variant};
+use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
 
 use crate::ai_player::Seat;
 use crate::variant_asset::VariantCatalog;
@@ -47,15 +47,7 @@ impl PositionFacts {
     fn of(position: &Position) -> PositionFacts {
         let moves = position.legal_moves();
         let ended = position.decided().or_else(|| moves.is_empty().then(|| position.outcome()).flatten());
-        let turn_actions = moves
-            .into_iter()
-            .filter(|m| {
-                matches!(
-                    m.kind,
-                    MoveKind::Charge | MoveKind::EndCharge | MoveKind::Deploy | MoveKind::Strike | MoveKind::Pass
-                )
-            })
-            .collect();
+        let turn_actions = moves.into_iter().filter(|m| m.kind.is_turn_action()).collect();
         PositionFacts { ended, turn_actions }
     }
 }
@@ -111,8 +103,7 @@ impl Game {
         self.agreed.or(self.facts.ended)
     }
 
-    /// The legal moves that are turn actions rather than moves of a chosen piece: declaring or
-    /// ending a Charge, Rapid Deployments, Sorak strikes, leaving the banth step out.
+    /// The legal moves that are turn actions ([`jetan_rules::MoveKind::is_turn_action`]).
     pub fn turn_actions(&self) -> &[Move] {
         &self.facts.turn_actions
     }
@@ -244,7 +235,7 @@ fn start_first_game(
     };
     let mut game = Game::new(variant, path, [settings.players.south, settings.players.north]);
     let moves = launch.moves.as_deref().unwrap_or("");
-    for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
+    for (number, text) in jetan_rules::turn_list(moves) {
         match game.position.parse_turn(text) {
             Ok(plies) => {
                 for mv in plies {
@@ -252,7 +243,7 @@ fn start_first_game(
                 }
             }
             Err(error) => {
-                notice.0 = Some(format!("launch move {}: {error}", number + 1));
+                notice.0 = Some(format!("launch move {number}: {error}"));
                 break;
             }
         }

@@ -19,8 +19,8 @@ pub struct Selection {
     pub from: Option<Square>,
     /// The squares of the pieces chosen to move with it.
     pub members: Vec<Square>,
-    /// The legal moves the selected piece moves in (not Rapid Deployments: those are turn
-    /// actions).
+    /// The legal moves the selected piece moves in (not turn actions such as Rapid
+    /// Deployments: the panel offers those).
     pub moves: Vec<Move>,
     /// Moves the player must choose among (they differ only in what the panel lists).
     pub choices: Vec<Move>,
@@ -79,7 +79,7 @@ impl Selection {
         let moves = position
             .legal_moves()
             .into_iter()
-            .filter(|m| m.kind != MoveKind::Deploy && m.steps.iter().any(|s| s.from == square) && led_by_it(m))
+            .filter(|m| !m.kind.is_turn_action() && m.steps.iter().any(|s| s.from == square) && led_by_it(m))
             .collect();
         Selection { from: Some(square), members: Vec::new(), moves, choices: Vec::new(), hover }
     }

@@ -98,11 +98,7 @@ impl GameArgs {
             None => Position::start(variant),
         };
         let moves = self.moves.as_deref().unwrap_or("");
-        for (number, text) in moves.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
-            for mv in position.parse_turn(text).map_err(|e| format!("move {}: {e}", number + 1))? {
-                position.play(mv);
-            }
-        }
+        position.play_turns(moves).map_err(|e| e.to_string())?;
         Ok(position)
     }
 }

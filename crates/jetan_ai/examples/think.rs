@@ -16,10 +16,7 @@ fn main() {
         let args = common::Args::read(&["variant", "moves", "movetime", "depth", "nodes", "seed", "each"])?;
         let mut position = Position::start(args.variant()?);
         let moves: String = args.get("moves", Some(String::new()))?;
-        for text in moves.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-            let mv = position.parse_move(text).map_err(|e| e.to_string())?;
-            position.play(mv);
-        }
+        position.play_turns(&moves).map_err(|e| e.to_string())?;
         say!("{}", position.to_text());
         let limits = Limits {
             movetime: args.get::<u64>("movetime", None).ok().map(Duration::from_millis),

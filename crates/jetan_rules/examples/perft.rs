@@ -50,10 +50,7 @@ fn run() -> Result<(), String> {
         Some(text) => Position::from_text(variant, &text).map_err(|e| e.to_string())?,
         None => Position::start(variant),
     };
-    for text in positional.get(1).map_or("", String::as_str).split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let mv = position.parse_move(text).map_err(|e| e.to_string())?;
-        position.play(mv);
-    }
+    position.play_turns(positional.get(1).map_or("", String::as_str)).map_err(|e| e.to_string())?;
     if divide_only {
         let mut lines: Vec<String> = divide(&mut position, depth)
             .into_iter()

@@ -58,7 +58,7 @@ pub use files::{MAX_TEXT_BYTES, MAX_VARIANT_BYTES, read_file, read_text_file};
 pub use list::List;
 pub use movement::{Dirs, Mix, Movement, Order, RelDir};
 pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step};
-pub use notation::NotationError;
+pub use notation::{NotationError, TurnError, turn_list};
 pub use output::say;
 pub use perft::{divide, perft};
 pub use position::{Phase, Position, Undo};

@@ -77,6 +77,15 @@ pub enum MoveKind {
     Train,
 }
 
+impl MoveKind {
+    /// Whether a move of this kind is a turn action rather than a move of a chosen piece:
+    /// declaring or ending a Charge, a Rapid Deployment, a Sorak strike, leaving the banth step
+    /// out (a game offers these as buttons, not on the board).
+    pub fn is_turn_action(self) -> bool {
+        matches!(self, MoveKind::Charge | MoveKind::EndCharge | MoveKind::Deploy | MoveKind::Strike | MoveKind::Pass)
+    }
+}
+
 impl Move {
     /// A move of one piece.
     pub fn single(from: Square, to: Square, kind: MoveKind) -> Move {

@@ -39,7 +39,36 @@ pub enum NotationError {
     },
 }
 
+/// A turn of a list that can't be played where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number}: {error}")]
+pub struct TurnError {
+    /// Its number in the list, from 1.
+    pub number: usize,
+    /// Why it can't be played.
+    pub error: NotationError,
+}
+
+/// The turns of a comma-separated list (`A b2-b3, a i9-i8`, as `--moves` and the perft tables
+/// write them): trimmed, empty ones skipped, each with its number from 1.
+pub fn turn_list(list: &str) -> impl Iterator<Item = (usize, &str)> {
+    list.split(',').map(str::trim).filter(|turn| !turn.is_empty()).enumerate().map(|(index, turn)| (index + 1, turn))
+}
+
 impl Position {
+    /// Plays a comma-separated list of turns ([`turn_list`]), each turn's plies in one text.
+    ///
+    /// # Errors
+    /// The first turn that can't be played; the position is then after the turns before it.
+    pub fn play_turns(&mut self, list: &str) -> Result<(), TurnError> {
+        for (number, text) in turn_list(list) {
+            for mv in self.parse_turn(text).map_err(|error| TurnError { number, error })? {
+                self.play(mv);
+            }
+        }
+        Ok(())
+    }
+
     /// A legal move in notation: its parts joined by `; ` (RULES.md §6). Each moving piece is
     /// `label from-to` (by square); a removal that is not a plain capture `@*e7`; a
     /// promotion the female's way home `C d12-d2` and the piece brought back `K*d12`; declaring

@@ -8,10 +8,7 @@ use jetan_rules::{MoveKind, Phase, Position, Side};
 
 fn at(text: &str, moves: &str) -> Position {
     let mut position = Position::from_text(common::jeddara(&[]), text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    for ply in moves.split(',').map(str::trim).filter(|m| !m.is_empty()) {
-        let mv = position.parse_move(ply).unwrap_or_else(|e| panic!("{e}"));
-        position.play(mv);
-    }
+    position.play_turns(moves).unwrap_or_else(|e| panic!("{e}"));
     position
 }
 

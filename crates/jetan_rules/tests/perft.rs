@@ -52,8 +52,7 @@ fn check_table(file: &str, variant: impl Fn(&[&str]) -> std::sync::Arc<jetan_rul
             Some(text) => Position::from_text(variant, text).unwrap(),
             None => Position::start(variant),
         };
-        let moves: Vec<&str> = case.moves.split(',').map(str::trim).filter(|m| !m.is_empty()).collect();
-        common::play(&mut position, &moves);
+        position.play_turns(&case.moves).unwrap_or_else(|e| panic!("{e}"));
         for (depth, expected) in case.counts {
             let from = case.position.as_deref().unwrap_or(&case.moves);
             assert_eq!(perft(&mut position, depth), expected, "perft {depth} of {from} with {options:?}");
