@@ -29,10 +29,8 @@ pub struct Game {
     pub seed: u64,
     /// When the game started, in seconds since 1970.
     pub started: u64,
-    /// How the rules have ended the game, if they have, and the legal moves that aren't made by
-    /// clicking a piece (declaring or ending a Charge, Rapid Deployments, Sorak strikes, leaving
-    /// the banth step out): worked out once
-    /// per position, since that takes a move generation and many systems ask every frame.
+    /// The legal moves and how the rules have ended the game, if they have: worked out once per
+    /// position, since that takes a move generation.
     facts: PositionFacts,
 }
 
@@ -40,15 +38,16 @@ pub struct Game {
 #[derive(Default)]
 struct PositionFacts {
     ended: Option<Outcome>,
+    legal: Vec<Move>,
     turn_actions: Vec<Move>,
 }
 
 impl PositionFacts {
     fn of(position: &Position) -> PositionFacts {
-        let moves = position.legal_moves();
-        let ended = position.decided().or_else(|| moves.is_empty().then(|| position.outcome()).flatten());
-        let turn_actions = moves.into_iter().filter(|m| m.kind.is_turn_action()).collect();
-        PositionFacts { ended, turn_actions }
+        let legal = position.legal_moves();
+        let ended = position.decided().or_else(|| legal.is_empty().then(|| position.outcome()).flatten());
+        let turn_actions = legal.iter().copied().filter(|m| m.kind.is_turn_action()).collect();
+        PositionFacts { ended, legal, turn_actions }
     }
 }
 
@@ -101,6 +100,11 @@ impl Game {
     /// How the game has ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.agreed.or(self.facts.ended)
+    }
+
+    /// The legal moves of the position.
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.facts.legal
     }
 
     /// The legal moves that are turn actions ([`jetan_rules::MoveKind::is_turn_action`]).

@@ -8,6 +8,7 @@ pub mod camera;
 pub mod game;
 pub mod records;
 pub mod ron_text;
+pub mod rules;
 pub mod scene;
 pub mod screenshot;
 pub mod settings;
@@ -73,6 +74,7 @@ impl Plugin for GameLogicPlugin {
             animation::plugin,
             ai_player::plugin,
             records::plugin,
+            rules::plugin,
         ));
     }
 }

@@ -49,7 +49,7 @@ fn clicking_a_piece_then_a_legal_square_plays_and_animates_the_move() {
 fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     app.init_asset::<Mesh>().init_asset::<StandardMaterial>();
-    app.add_systems(Update, jetan::scene::highlights::refresh_highlights.in_set(jetan::AppSystems::Animate));
+    app.add_systems(Update, jetan::scene::highlights::refresh_highlights.after(jetan::rules::RulesSystems));
     click(&mut app, "d2");
     app.update();
     let entities = |app: &mut App| {
@@ -65,6 +65,40 @@ fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
         app.update();
     }
     assert_eq!(entities(&mut app), before, "no mark or token was replaced");
+}
+
+#[test]
+fn the_rules_reach_the_entities_and_follow_each_move() {
+    use jetan::rules::{CellState, LegalMoves, PieceData};
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    app.update();
+    let moves_on = |app: &mut App, name: &str| {
+        let at = square(app, name);
+        let token = token_on(app.world_mut(), at).expect("a token");
+        app.world().get::<LegalMoves>(token).expect("legal moves on every token").0.len()
+    };
+    let b2 = square(&app, "b2");
+    let b2 = token_on(app.world_mut(), b2).unwrap();
+    let data = app.world().get::<PieceData>(b2).expect("piece data on every token").clone();
+    assert_eq!((data.name.as_str(), data.letter.as_str(), data.owner), ("Panthan", "A", Some(jetan_rules::Side::South)));
+    assert_eq!(moves_on(&mut app, "b2"), 3);
+    assert_eq!(moves_on(&mut app, "b9"), 0, "the side not to move has none");
+    let game = app.world().resource::<Game>();
+    let all: usize = game.legal_moves().len();
+    let world = app.world_mut();
+    let spread: usize = world.query::<&LegalMoves>().iter(world).map(|m| m.0.len()).sum();
+    assert_eq!(spread, all, "every legal move of a lone piece is on its token");
+    let cells: Vec<CellState> = world.query::<&CellState>().iter(world).copied().collect();
+    assert_eq!(cells.len(), 100);
+    assert!(cells.iter().any(|c| c.threatened_by == [true, false]) && !cells.iter().any(|c| c.danger));
+
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(moves_on(&mut app, "b9"), 3, "North's pieces move now");
+    assert_eq!(moves_on(&mut app, "c2"), 0);
 }
 
 #[test]

@@ -4,12 +4,14 @@
 //! one from a list. A click that can't be a move says why.
 
 use bevy::prelude::*;
-use jetan_rules::{Move, MoveKind, Position, Square};
+use jetan_rules::{Move, Square};
 
 use crate::AppSystems;
 use crate::ai_player::Seat;
 use crate::animation::Walking;
+use crate::board::PieceToken;
 use crate::game::{Game, GameAction, Notice, SquareClicked};
+use crate::rules::LegalMoves;
 
 /// The piece the player has picked, the pieces chosen to move with it, the moves it takes
 /// part in, and the square under the pointer.
@@ -72,16 +74,9 @@ impl Selection {
         joinable
     }
 
-    /// The selection of the piece on `square` in `position`: the moves it takes part in, led
-    /// by it where the leader matters (in a Charge, a group uses up its leader's file).
-    fn of(position: &Position, square: Square, hover: Option<Square>) -> Selection {
-        let led_by_it = |m: &Move| m.kind == MoveKind::Direct || m.actor.is_none_or(|actor| actor == square);
-        let moves = position
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.kind.is_turn_action() && m.steps.iter().any(|s| s.from == square) && led_by_it(m))
-            .collect();
-        Selection { from: Some(square), members: Vec::new(), moves, choices: Vec::new(), hover }
+    /// The selection of the piece on `square`, which moves in `moves` (its [`LegalMoves`]).
+    fn of(square: Square, moves: &LegalMoves, hover: Option<Square>) -> Selection {
+        Selection { from: Some(square), members: Vec::new(), moves: moves.0.clone(), choices: Vec::new(), hover }
     }
 }
 
@@ -92,6 +87,7 @@ pub(super) fn plugin(app: &mut App) {
 fn handle_clicks(
     mut clicks: MessageReader<SquareClicked>,
     game: Option<Res<Game>>,
+    tokens: Query<(&PieceToken, &LegalMoves)>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     walking: Query<(), With<Walking>>,
@@ -145,7 +141,10 @@ fn handle_clicks(
         match position.piece_at(square) {
             // A Wild Banth is selected to step it or, from Thuvia, to direct it.
             Some(piece) if piece.side == position.to_move() || position.ownerless().contains(square) => {
-                *selection = Selection::of(position, square, hover);
+                let on_square =
+                    |(token, _): &(&PieceToken, &LegalMoves)| token.square == square && token.piece == piece;
+                let Some((_, moves)) = tokens.iter().find(on_square) else { continue };
+                *selection = Selection::of(square, moves, hover);
                 notice.0 =
                     selection.moves.is_empty().then(|| format!("The {} has no legal move.", position.name_of(piece)));
             }

@@ -6,11 +6,13 @@ use bevy::prelude::*;
 use jetan_rules::{MoveKind, Square};
 
 use super::Palette;
-use crate::board::{BoardLayout, Selection};
+use crate::board::{BoardLayout, Cell, Selection};
 use crate::game::Game;
+use crate::rules::{CellState, RulesSystems};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (refresh_highlights, draw_hovered_walk, pulse).in_set(crate::AppSystems::Animate));
+    app.add_systems(Update, refresh_highlights.after(RulesSystems))
+        .add_systems(Update, (draw_hovered_walk, pulse).in_set(crate::AppSystems::Animate));
 }
 
 /// A mark on the board, replaced whenever the selection or the game changes.
@@ -63,12 +65,14 @@ pub fn refresh_highlights(
     game: Option<Res<Game>>,
     layout: Option<Res<BoardLayout>>,
     old: Query<Entity, With<Highlight>>,
+    cells: Query<(&Cell, &CellState)>,
+    changed_cells: Query<(), Changed<CellState>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut cache: Local<Vec<(Handle<Mesh>, Handle<StandardMaterial>)>>,
 ) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
-    if !selection.is_changed() && !game.is_changed() && !layout.is_changed() {
+    if !selection.is_changed() && !game.is_changed() && !layout.is_changed() && changed_cells.is_empty() {
         return;
     }
     for entity in &old {
@@ -127,8 +131,8 @@ pub fn refresh_highlights(
         };
         mark(kind, to, 0.03);
     }
-    for (square, piece) in position.pieces() {
-        if position.variant().kind(piece.kind).shuns_threats && position.is_attacked(square) {
+    for (&Cell(square), state) in &cells {
+        if state.danger {
             mark(Mark::Danger, square, 0.05);
         }
     }

@@ -1,0 +1,163 @@
+//! What the rules say, written onto the board's entities once per change of the position (or
+//! of the tokens): each token's piece data and legal moves, each cell's threats. The engine
+//! stays the one source of truth; selection, highlights and panels read these components
+//! instead of asking it again.
+
+use bevy::prelude::*;
+use jetan_rules::{Move, MoveKind, Movement, Position, Side, Square};
+
+use crate::AppSystems;
+use crate::board::{Cell, PieceToken};
+use crate::game::Game;
+
+/// The systems that write the rules onto entities, after the board has followed the game.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RulesSystems;
+
+/// What a token's piece is, as the variant file states it.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct PieceData {
+    /// The kind's id in the variant file (`warrior`).
+    pub id: String,
+    /// What the piece is called now (Olvia is the Jedda once her side's Thuvia is gone).
+    pub title: String,
+    /// The kind's name (`Warrior`).
+    pub name: String,
+    /// Its letter in notation, as South writes it.
+    pub letter: String,
+    /// The variant's description of the kind.
+    pub description: String,
+    /// How it moves.
+    pub moves: Vec<Movement>,
+    /// Its abilities besides moving, by the variant file's names (`Leader`, `Escape`, …).
+    pub abilities: Vec<&'static str>,
+    /// The side it stands with (a turned piece's new side).
+    pub side: Side,
+    /// Who may move it: its side, or no one for a Wild Banth (either player may loose it).
+    pub owner: Option<Side>,
+}
+
+/// The legal moves a token's piece moves in, led by it where the leader matters (in a Charge a
+/// group uses up its leader's file); turn actions are not among them (the panel offers those).
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct LegalMoves(pub Vec<Move>);
+
+/// What the rules say of a square.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellState {
+    /// The sides (South, North) whose armed pieces reach the square.
+    pub threatened_by: [bool; 2],
+    /// A piece that shuns threats (the Princess, the Jeddara) stands here, attacked.
+    pub danger: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(Update, RulesSystems.after(AppSystems::Animate))
+        .add_systems(Update, (write_tokens, write_cells).in_set(RulesSystems));
+}
+
+/// Writes each token's piece data and legal moves when the game or the tokens change.
+fn write_tokens(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    changed: Query<(), Changed<PieceToken>>,
+    tokens: Query<(Entity, &PieceToken, Option<&PieceData>, Option<&LegalMoves>)>,
+) {
+    let Some(game) = game else { return };
+    if !game.is_changed() && changed.is_empty() {
+        return;
+    }
+    let position = &game.position;
+    let mut moves_from = vec![Vec::new(); position.variant().geometry().len()];
+    for &mv in game.legal_moves().iter().filter(|m| !m.kind.is_turn_action()) {
+        for step in mv.steps.iter() {
+            let led_by_it = mv.kind == MoveKind::Direct || mv.actor.is_none_or(|actor| actor == step.from);
+            if led_by_it {
+                moves_from[step.from.index()].push(mv);
+            }
+        }
+    }
+    for (entity, token, data, moves) in &tokens {
+        let stands = position.piece_at(token.square) == Some(token.piece);
+        let legal = LegalMoves(if stands { std::mem::take(&mut moves_from[token.square.index()]) } else { Vec::new() });
+        let piece_data = piece_data(position, token);
+        // Written only when different: a changed component is what the view reacts to.
+        if moves != Some(&legal) {
+            commands.entity(entity).insert(legal);
+        }
+        if data != Some(&piece_data) {
+            commands.entity(entity).insert(piece_data);
+        }
+    }
+}
+
+/// The data of a token's piece.
+fn piece_data(position: &Position, token: &PieceToken) -> PieceData {
+    let kind = position.variant().kind(token.piece.kind);
+    let ownerless = position.piece_at(token.square) == Some(token.piece) && position.ownerless().contains(token.square);
+    PieceData {
+        id: kind.id.clone(),
+        title: position.name_of(token.piece).to_string(),
+        name: kind.name.clone(),
+        letter: kind.letter.clone(),
+        description: kind.description.clone(),
+        moves: kind.moves.clone(),
+        abilities: abilities(kind),
+        side: token.piece.side,
+        owner: (!ownerless).then_some(token.piece.side),
+    }
+}
+
+/// The abilities a kind has, by the variant file's names.
+fn abilities(kind: &jetan_rules::PieceKind) -> Vec<&'static str> {
+    let flags = [
+        (kind.shuns_threats, "ShunsThreats"),
+        (kind.escape.is_some(), "Escape"),
+        (kind.leader, "Leader"),
+        (kind.escort, "Escort"),
+        (kind.promotion.is_some(), "Promotes"),
+        (kind.slave, "Slave"),
+        (kind.assassin, "Assassin"),
+        (kind.safe_from_males, "SafeFromMales"),
+        (kind.charms, "Charms"),
+        (kind.charm_immune, "CharmImmune"),
+        (kind.allegiance, "Allegiance"),
+        (kind.lands_on_empty, "LandsOnEmpty"),
+    ];
+    flags.into_iter().filter_map(|(has, name)| has.then_some(name)).collect()
+}
+
+/// Writes each cell's threats when the game changes (or cells are new).
+fn write_cells(
+    game: Option<Res<Game>>,
+    added: Query<(), Added<Cell>>,
+    mut cells: Query<(Entity, &Cell, Option<&mut CellState>)>,
+    mut commands: Commands,
+) {
+    let Some(game) = game else { return };
+    if !game.is_changed() && added.is_empty() {
+        return;
+    }
+    let position = &game.position;
+    let occupied = position.occupied();
+    let threats = Side::BOTH.map(|side| position.threats(side, &occupied));
+    let danger = |square: Square| {
+        position
+            .piece_at(square)
+            .is_some_and(|piece| position.variant().kind(piece.kind).shuns_threats && position.is_attacked(square))
+    };
+    for (entity, &Cell(square), state) in &mut cells {
+        let new = CellState {
+            threatened_by: [threats[0].contains(square), threats[1].contains(square)],
+            danger: danger(square),
+        };
+        match state {
+            Some(mut state) => {
+                state.set_if_neq(new);
+            }
+            None => {
+                commands.entity(entity).insert(new);
+            }
+        }
+    }
+}
