@@ -1,8 +1,10 @@
-//! The CPU time of the game's frame update (logic, board, animation; no rendering) while Jetan
-//! Jeddara's biggest moves animate: a Zitidar hauling four cars and an airship with three
-//! passengers, started in the same frame. Prints the median and worst frame, and the time to
-//! list the legal moves of the start position:
-//! `cargo run --release --example frame_time`
+//! The CPU time of the game's frame update (logic, board, rules on the entities, highlights,
+//! animation; no rendering and no egui, which need a window): idle, idle with a piece selected
+//! (and, for comparison, with the selection marked changed every frame, as the side panel did
+//! until it wrote the selection only on a change), and while Jetan Jeddara's biggest moves
+//! animate: a Zitidar hauling four cars and an airship with three passengers, started in the
+//! same frame. Prints the median and worst frame, and the time to list the legal moves of the
+//! start position: `cargo run --release --example frame_time`
 
 use std::time::{Duration, Instant};
 
@@ -11,8 +13,10 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use jetan::ai_player::Seat;
 use jetan::animation::Walking;
-use jetan::board::PieceToken;
-use jetan::game::{Game, MovePlayed};
+use jetan::board::{PieceToken, Selection};
+use jetan::game::{Game, MovePlayed, SquareClicked};
+use jetan::rules::RulesSystems;
+use jetan::scene::highlights::refresh_highlights;
 use jetan::settings::{Players, Settings};
 use jetan::variant_asset::VariantDir;
 use jetan::{GameLogicPlugin, Launch};
@@ -29,6 +33,8 @@ fn main() {
     app.insert_resource(Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() });
     app.insert_resource(VariantDir(assets.join("variants")));
     app.add_plugins(GameLogicPlugin);
+    app.init_asset::<Mesh>().init_asset::<StandardMaterial>();
+    app.add_systems(Update, refresh_highlights.after(RulesSystems));
     app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
     let started = Instant::now();
     while !(app.world().contains_resource::<Game>()
@@ -39,6 +45,21 @@ fn main() {
         std::thread::sleep(Duration::from_millis(2));
     }
     let idle = frame_times(&mut app, 20);
+    let b4 = app.world().resource::<Game>().position.variant().geometry().parse("b4").expect("a square");
+    app.world_mut().write_message(SquareClicked(b4));
+    app.update();
+    assert!(!app.world().resource::<Selection>().moves.is_empty(), "the Panthan on b4 is selected");
+    let selected = frame_times(&mut app, 40);
+    let touched: Vec<Duration> = (0..40)
+        .map(|_| {
+            app.world_mut().resource_mut::<Selection>().set_changed();
+            let t = Instant::now();
+            app.update();
+            t.elapsed()
+        })
+        .collect();
+    app.world_mut().write_message(SquareClicked(b4));
+    app.update();
 
     let start = Position::start(app.world().resource::<Game>().position.variant().clone());
     let listing: Vec<Duration> = (0..20)
@@ -85,6 +106,8 @@ fn main() {
         }
     }
     report("idle frame", idle);
+    report("idle frame, a piece selected", selected);
+    report("frame with the selection marked changed (the side panel's old habit)", touched);
     report("frame while the train and the airship animate", busy);
     report("legal moves of the start position (3280)", listing);
 }

@@ -80,7 +80,10 @@ fn the_rules_reach_the_entities_and_follow_each_move() {
     let b2 = square(&app, "b2");
     let b2 = token_on(app.world_mut(), b2).unwrap();
     let data = app.world().get::<PieceData>(b2).expect("piece data on every token").clone();
-    assert_eq!((data.name.as_str(), data.letter.as_str(), data.owner), ("Panthan", "A", Some(jetan_rules::Side::South)));
+    assert_eq!(
+        (data.name.as_str(), data.letter.as_str(), data.owner),
+        ("Panthan", "A", Some(jetan_rules::Side::South))
+    );
     assert_eq!(moves_on(&mut app, "b2"), 3);
     assert_eq!(moves_on(&mut app, "b9"), 0, "the side not to move has none");
     let game = app.world().resource::<Game>();
