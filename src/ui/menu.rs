@@ -7,7 +7,7 @@ use super::PanelParams;
 use crate::camera::ToggleView;
 use crate::game::GameAction;
 
-pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
+pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     ui.horizontal(|ui| {
         ui.heading("Jetan");
         ui.separator();

@@ -86,7 +86,7 @@ impl UiState {
 
 /// What the panels read and change.
 #[derive(SystemParam)]
-struct PanelParams<'w> {
+struct PanelParams<'w, 's> {
     game: Option<Res<'w, Game>>,
     notice: Res<'w, Notice>,
     catalog: Res<'w, VariantCatalog>,
@@ -96,6 +96,7 @@ struct PanelParams<'w> {
     time: Res<'w, Time>,
     ui_state: ResMut<'w, UiState>,
     selection: ResMut<'w, crate::board::Selection>,
+    pieces: Query<'w, 's, (&'static crate::board::PieceToken, &'static crate::rules::PieceData)>,
     actions: MessageWriter<'w, GameAction>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
 }

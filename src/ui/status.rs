@@ -6,8 +6,9 @@ use jetan_rules::Side;
 use super::PanelParams;
 use crate::ai_player::seat_name;
 use crate::game::GameAction;
+use crate::rules::PieceData;
 
-pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
+pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     if let Some(error) = &params.settings_error.0 {
         ui.colored_label(egui::Color32::LIGHT_RED, error);
     }
@@ -45,7 +46,11 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     show_notice(ui, params);
     // The selection is written only when a move is chosen: writing it marks it changed, and the
     // board's highlights are redrawn on a change.
-    if let Some(mv) = super::turn::show(ui, game, &params.selection) {
+    let selected = params.selection.from.and_then(|square| {
+        let stands = |(token, _): &(&crate::board::PieceToken, &PieceData)| token.square == square;
+        params.pieces.iter().find(stands).map(|(_, data)| data.title.as_str())
+    });
+    if let Some(mv) = super::turn::show(ui, game, selected, &params.selection) {
         params.actions.write(GameAction::Play(mv));
         *params.selection = Default::default();
     }
@@ -78,7 +83,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams) {
     });
 }
 
-fn show_notice(ui: &mut egui::Ui, params: &PanelParams) {
+fn show_notice(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     if let Some(notice) = &params.notice.0 {
         ui.colored_label(egui::Color32::from_rgb(255, 200, 120), notice);
     }

@@ -9,15 +9,15 @@ use crate::ai_player::Seat;
 use crate::board::Selection;
 use crate::game::Game;
 
-/// Shows what the player may do besides clicking the board; the move chosen, if any.
-pub(super) fn show(ui: &mut egui::Ui, game: &Game, selection: &Selection) -> Option<Move> {
+/// Shows what the player may do besides clicking the board (`selected`: the selected piece's
+/// title); the move chosen, if any.
+pub(super) fn show(ui: &mut egui::Ui, game: &Game, selected: Option<&str>, selection: &Selection) -> Option<Move> {
     if game.outcome().is_some() || game.seat_to_move() != Seat::Human {
         return None;
     }
     let position = &game.position;
-    if let Some(piece) = selection.from.and_then(|square| position.piece_at(square)) {
-        // The piece's name now: Olvia is the Jedda once her side's Thuvia is gone.
-        ui.label(format!("Selected: {}", position.name_of(piece)));
+    if let Some(title) = selected {
+        ui.label(format!("Selected: {title}"));
     }
     match position.phase() {
         Phase::Charge { submoves, .. } => {

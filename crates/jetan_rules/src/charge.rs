@@ -8,16 +8,9 @@ impl Position {
     /// The pieces of `side` that charm holds still: its males of kinds not immune next to an
     /// enemy that charms.
     pub fn charmed(&self, side: Side) -> SquareSet {
-        if !self.variant.has_charm {
-            return SquareSet::EMPTY;
-        }
         let geometry = self.variant.geometry();
         let mut charmed = SquareSet::EMPTY;
-        for charmer in self.occupied[side.opponent().index()].iter() {
-            let piece = self.board[charmer.index()].expect("occupied squares hold pieces");
-            if !self.variant.kind(piece.kind).charms {
-                continue;
-            }
+        for charmer in self.charmers(side.opponent()).iter() {
             for square in Dir::ALL.into_iter().filter_map(|dir| geometry.step(charmer, dir)) {
                 if let Some(victim) = self.board[square.index()]
                     && victim.side == side
