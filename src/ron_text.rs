@@ -37,6 +37,18 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, TextError> {
     })
 }
 
+/// Checks that the variant named at `key` in `text` is a file under assets/ ([`is_asset_file`]).
+///
+/// # Errors
+/// It isn't, at the key's place.
+pub fn check_variant(text: &str, key: &str, variant: &str) -> Result<(), TextError> {
+    if is_asset_file(variant) {
+        return Ok(());
+    }
+    let message = format!("the variant `{variant}` must be a .ron file under the game's assets/");
+    Err(TextError::at_key(text, key, message))
+}
+
 /// Whether `path` names a `.ron` file inside a folder without leaving it: relative, with only
 /// plain names (no `..`, no root, no drive). Variants named by records, settings and flags
 /// must be, so that they stay inside `assets/`.

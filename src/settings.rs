@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ai_player::Seat;
-use crate::ron_text::{self, TextError, is_asset_file};
+use crate::ron_text::{self, TextError};
 
 /// The animation speeds a player may choose: a quarter of normal to four times as fast.
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<f32> = 0.25..=4.0;
@@ -104,10 +104,7 @@ impl Settings {
             );
             return Err(TextError::at_key(text, "animation_speed", message));
         }
-        if !is_asset_file(&settings.variant) {
-            let message = format!("the variant `{}` must be a .ron file under the game's assets/", settings.variant);
-            return Err(TextError::at_key(text, "variant", message));
-        }
+        ron_text::check_variant(text, "variant", &settings.variant)?;
         Ok(settings)
     }
 

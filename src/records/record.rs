@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai_player::Seat;
 use crate::game::Game;
-use crate::ron_text::{self, TextError, is_asset_file};
+use crate::ron_text::{self, TextError};
 use crate::settings::Players;
 
 /// Everything needed to play a game again, as saved to disk.
@@ -124,10 +124,7 @@ impl GameRecord {
     /// Malformed or foreign text.
     pub fn from_text(text: &str) -> Result<GameRecord, TextError> {
         let record: GameRecord = ron_text::read(text)?;
-        if !is_asset_file(&record.variant) {
-            let message = format!("the variant `{}` must be a .ron file under the game's assets/", record.variant);
-            return Err(TextError::at_key(text, "variant", message));
-        }
+        ron_text::check_variant(text, "variant", &record.variant)?;
         Ok(record)
     }
 }
