@@ -16,9 +16,32 @@ impl Position {
         }
     }
 
+    /// [`Position::finish`] of a move of one piece from `from` to `to`.
+    #[inline(always)]
+    pub(crate) fn finish_single(&self, from: Square, to: Square, kind: crate::MoveKind, out: &mut Vec<Move>) {
+        if self.variant.has_end_effects {
+            self.finish_with_effects(Move::single(from, to, kind), out);
+        } else {
+            out.push(Move::single(from, to, kind));
+        }
+    }
+
     fn finish_with_effects(&self, mut mv: Move, out: &mut Vec<Move>) {
-        self.add_side_kills(&mut mv);
         let side = self.to_move;
+        let (geometry, far_rank) = (self.variant.geometry(), self.far_rank(side));
+        let (mut kills, mut may_promote) = (false, false);
+        for step in mv.steps.iter() {
+            let kind = self.variant.kind(self.mover(step.from).kind);
+            kills |= kind.side_kill;
+            may_promote |= kind.promotion.is_some() && geometry.rank(step.to) == far_rank;
+        }
+        if kills {
+            self.add_side_kills(&mut mv);
+        }
+        if !may_promote {
+            out.push(mv);
+            return;
+        }
         let mut promoters: List<usize, { crate::moves::MAX_STEPS }> = mv
             .steps
             .iter()

@@ -7,7 +7,7 @@
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::selection::{Aim, touches};
-use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, SquadRanks, Square, SquareSet, Step};
+use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, Square, SquareSet, Step};
 
 /// The most followers one group move has.
 const MAX_FOLLOWERS: usize = 8;
@@ -60,10 +60,7 @@ impl Position {
     fn squads(&self, scope: &Scope, from: Square) -> Vec<Followers> {
         let rule = self.variant.rules().squads.expect("squads are on");
         let leader = self.board[from.index()].expect("a leader stands on its square").kind;
-        let follows = |kind| match rule.ranks {
-            SquadRanks::Lower => kind > leader,
-            SquadRanks::LowerOrEqual => kind >= leader,
-        };
+        let follows = |kind| rule.ranks.follows(kind, leader);
         let sets = self.neighbour_sets(scope, from, rule.members.min(scope.most_followers), |mask| match rule.form {
             // The 2 x 2 blocks holding the leader: N+NE+E, E+SE+S, S+SW+W, W+NW+N.
             SquadForm::Block => [0b0000_0111u8, 0b0001_1100, 0b0111_0000, 0b1100_0001].iter().any(|&b| mask & !b == 0),
@@ -115,10 +112,18 @@ impl Position {
                 squares[i] = square;
             }
         }
-        (1..=255u8)
-            .filter(|&mask| mask & !eligible == 0 && mask.count_ones() <= most as u32 && shape(mask))
-            .map(|mask| (0..8).filter(|i| mask & 1 << i != 0).map(|i| squares[i]).collect())
-            .collect()
+        // The non-empty submasks of `eligible`, in increasing order.
+        let mut sets = Vec::new();
+        let mut mask = 0u8;
+        loop {
+            mask = mask.wrapping_sub(eligible) & eligible;
+            if mask == 0 {
+                return sets;
+            }
+            if mask.count_ones() <= most as u32 && shape(mask) {
+                sets.push((0..8).filter(|i| mask & 1 << i != 0).map(|i| squares[i]).collect());
+            }
+        }
     }
 
     /// Appends the moves of the piece on `from` taking `followers` along, some piece of the
@@ -134,6 +139,7 @@ impl Position {
         }
         let occupied = scope.occupied.minus(lifted);
         let own = scope.own.minus(lifted);
+        let may_repeat = self.may_repeat(scope, from, followers);
         let targets = self.targets(piece, from, occupied, own, aim.leading, None);
         let lines = self.plough_lines(piece, from, occupied, own);
         let ends = targets
@@ -170,9 +176,48 @@ impl Position {
             // stays first, since its file is the one used up.
             let actor = scope.charge.then_some(from);
             mv.steps.sort_from_by_key(usize::from(scope.charge), |step| step.from);
-            if scope.seen.borrow_mut().insert((actor, mv.steps, mv.removals)) {
+            if !may_repeat || scope.seen.borrow_mut().insert((actor, mv.steps, mv.removals)) {
                 self.finish(mv, out);
             }
         }
+    }
+
+    /// Whether the moves of the piece on `from` leading `followers` may be generated again,
+    /// so that they must be told apart from those already made: the leader makes this group
+    /// in two ways (escorting the one female of a squad, an airship's passengers who are also
+    /// a squad) or ploughs (a plough whose victims
+    /// the followers land on is a plain move), a follower could lead a group
+    /// taking `from` along (outside a Charge, whose moves name their leader), or the squad
+    /// reached one of its females through either of two escorts.
+    fn may_repeat(&self, scope: &Scope, from: Square, followers: &Followers) -> bool {
+        let rules = self.variant.rules();
+        let escorts_in_squads = scope.squads && rules.squads.is_some_and(|rule| rule.escorts);
+        let leader = self.board[from.index()].expect("a leader stands on its square").kind;
+        let leader_kind = self.variant.kind(leader);
+        let leads_squads = scope.squads && leader_kind.leader;
+        let is_female = |square: &Square| {
+            let piece = self.board[square.index()].expect("followers are pieces");
+            self.variant.kind(piece.kind).gender == Gender::Female
+        };
+        let escorted = leader_kind.escort && followers.len() == 1 && followers.iter().all(is_female);
+        if (leader_kind.carries > 0 && (leads_squads || leader_kind.escort))
+            || (escorted && leads_squads)
+            || leader_kind.plough.is_some()
+        {
+            return true;
+        }
+        let leader_is_female = leader_kind.gender == Gender::Female;
+        followers.iter().any(|&square| {
+            let kind_id = self.board[square.index()].expect("followers are pieces").kind;
+            let kind = self.variant.kind(kind_id);
+            (escorts_in_squads && kind.gender == Gender::Female)
+                || (!scope.charge
+                    && ((kind.escort && leader_is_female)
+                        || kind.carries > 0
+                        || (scope.squads
+                            && kind.leader
+                            && (rules.squads.is_some_and(|rule| rule.ranks.follows(leader, kind_id))
+                                || (escorts_in_squads && leader_is_female)))))
+        })
     }
 }

@@ -243,12 +243,12 @@ impl Position {
             self.hauler_moves(scope, from, aim, out);
         } else {
             for to in normal.iter() {
-                self.finish(Move::single(from, to, MoveKind::Normal), out);
+                self.finish_single(from, to, MoveKind::Normal, out);
             }
         }
         if scope.turn && self.may_escape(piece, from, &mut threatened) {
             for to in self.escape_targets(piece, from, normal, aim.landing, &mut threatened).iter() {
-                self.finish(Move::single(from, to, MoveKind::Escape), out);
+                self.finish_single(from, to, MoveKind::Escape, out);
             }
         }
         self.group_moves(scope, from, aim, out);
@@ -263,6 +263,7 @@ impl Position {
     /// The squares of `within` that a piece may make a normal move to, with `occupied` and
     /// `own` the occupied squares and its side's (after lifting any group off the board), and
     /// the threats it shuns, if it shuns them.
+    #[inline(always)]
     pub(crate) fn targets(
         &self,
         piece: Piece,

@@ -354,6 +354,17 @@ pub enum SquadRanks {
     LowerOrEqual,
 }
 
+impl SquadRanks {
+    /// Whether a piece of kind `member` may follow a leader of kind `leader` (kinds are listed
+    /// highest rank first).
+    pub fn follows<K: Ord>(self, member: K, leader: K) -> bool {
+        match self {
+            SquadRanks::Lower => member > leader,
+            SquadRanks::LowerOrEqual => member >= leader,
+        }
+    }
+}
+
 /// The Charge (RULES.md §5.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
