@@ -39,15 +39,13 @@ pub struct Game {
 struct PositionFacts {
     ended: Option<Outcome>,
     legal: Vec<Move>,
-    turn_actions: Vec<Move>,
 }
 
 impl PositionFacts {
     fn of(position: &Position) -> PositionFacts {
         let legal = position.legal_moves();
         let ended = position.decided().or_else(|| legal.is_empty().then(|| position.outcome()).flatten());
-        let turn_actions = legal.iter().copied().filter(|m| m.kind.is_turn_action()).collect();
-        PositionFacts { ended, legal, turn_actions }
+        PositionFacts { ended, legal }
     }
 }
 
@@ -105,11 +103,6 @@ impl Game {
     /// The legal moves of the position.
     pub fn legal_moves(&self) -> &[Move] {
         &self.facts.legal
-    }
-
-    /// The legal moves that are turn actions ([`jetan_rules::MoveKind::is_turn_action`]).
-    pub fn turn_actions(&self) -> &[Move] {
-        &self.facts.turn_actions
     }
 
     /// Plays a legal move; returns what the board needs to show it. Playing the move that was

@@ -42,6 +42,12 @@ pub struct PieceData {
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct LegalMoves(pub Vec<Move>);
 
+/// The turn actions the side to move may take ([`MoveKind::is_turn_action`]: declare or end a
+/// Charge, a Rapid Deployment, a Sorak strike, leaving the banth step out): the buttons the side
+/// panel offers beside the board's clicks.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct TurnActions(pub Vec<Move>);
+
 /// What the rules say of a square.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CellState {
@@ -52,8 +58,9 @@ pub struct CellState {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.configure_sets(Update, RulesSystems.after(AppSystems::Animate))
-        .add_systems(Update, (write_tokens, write_cells).in_set(RulesSystems));
+    app.init_resource::<TurnActions>()
+        .configure_sets(Update, RulesSystems.after(AppSystems::Animate))
+        .add_systems(Update, (write_tokens, write_cells, write_turn_actions).in_set(RulesSystems));
 }
 
 /// Writes each token's piece data and legal moves when the game or the tokens change.
@@ -125,6 +132,12 @@ fn abilities(kind: &jetan_rules::PieceKind) -> Vec<&'static str> {
         (kind.lands_on_empty, "LandsOnEmpty"),
     ];
     flags.into_iter().filter_map(|(has, name)| has.then_some(name)).collect()
+}
+
+/// Writes the turn actions when the game changes.
+fn write_turn_actions(game: Option<Res<Game>>, mut actions: ResMut<TurnActions>) {
+    let Some(game) = game.filter(|game| game.is_changed()) else { return };
+    actions.set_if_neq(TurnActions(game.legal_moves().iter().copied().filter(|m| m.kind.is_turn_action()).collect()));
 }
 
 /// Writes each cell's threats when the game changes (or cells are new).

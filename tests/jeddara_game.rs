@@ -5,6 +5,7 @@ mod common;
 
 use common::{click, repo_assets, settle, square, started};
 use jetan::game::Game;
+use jetan::rules::TurnActions;
 use jetan_rules::{MoveKind, Phase, Side};
 
 fn label_on(app: &bevy::prelude::App, name: &str) -> Option<String> {
@@ -26,6 +27,9 @@ fn an_airship_flies_its_passengers_and_a_banth_steps_after() {
     // The passengers landed beside the banth on m7: Red may step it.
     let game = app.world().resource::<Game>();
     assert_eq!((game.position.to_move(), game.position.phase()), (Side::South, Phase::BanthStep));
+    // The rules systems offer leaving the banths be as the one turn action.
+    let actions: Vec<MoveKind> = app.world().resource::<TurnActions>().0.iter().map(|m| m.kind).collect();
+    assert_eq!(actions, [MoveKind::Pass]);
     click(&mut app, "m7");
     click(&mut app, "l8");
     settle(&mut app);
@@ -33,6 +37,8 @@ fn an_airship_flies_its_passengers_and_a_banth_steps_after() {
     assert_eq!(game.history.last().unwrap().mv.kind, MoveKind::BanthStep);
     assert_eq!(label_on(&app, "l8").as_deref(), Some("bb"));
     assert_eq!(game.position.to_move(), Side::North);
+    let actions: Vec<MoveKind> = app.world().resource::<TurnActions>().0.iter().map(|m| m.kind).collect();
+    assert!(!actions.contains(&MoveKind::Pass), "{actions:?}");
 }
 
 #[test]

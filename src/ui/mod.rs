@@ -97,6 +97,7 @@ struct PanelParams<'w, 's> {
     ui_state: ResMut<'w, UiState>,
     selection: ResMut<'w, crate::board::Selection>,
     pieces: Query<'w, 's, (&'static crate::board::PieceToken, &'static crate::rules::PieceData)>,
+    turn_actions: Res<'w, crate::rules::TurnActions>,
     actions: MessageWriter<'w, GameAction>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
 }

@@ -50,7 +50,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         let stands = |(token, _): &(&crate::board::PieceToken, &PieceData)| token.square == square;
         params.pieces.iter().find(stands).map(|(_, data)| data.title.as_str())
     });
-    if let Some(mv) = super::turn::show(ui, game, selected, &params.selection) {
+    if let Some(mv) = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection) {
         params.actions.write(GameAction::Play(mv));
         *params.selection = Default::default();
     }

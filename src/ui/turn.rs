@@ -1,5 +1,5 @@
 //! The part of the side panel for moves that aren't a click on the board: a Charge in progress,
-//! the turn actions (declare or end a Charge, Rapid Deployment), and the list to choose from
+//! the turn actions the rules systems wrote ([`TurnActions`]), and the list to choose from
 //! when several moves fit the clicks (a promotion's choices).
 
 use bevy_egui::egui;
@@ -8,10 +8,17 @@ use jetan_rules::{Move, MoveKind, Phase, Position};
 use crate::ai_player::Seat;
 use crate::board::Selection;
 use crate::game::Game;
+use crate::rules::TurnActions;
 
 /// Shows what the player may do besides clicking the board (`selected`: the selected piece's
 /// title); the move chosen, if any.
-pub(super) fn show(ui: &mut egui::Ui, game: &Game, selected: Option<&str>, selection: &Selection) -> Option<Move> {
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    game: &Game,
+    actions: &TurnActions,
+    selected: Option<&str>,
+    selection: &Selection,
+) -> Option<Move> {
     if game.outcome().is_some() || game.seat_to_move() != Seat::Human {
         return None;
     }
@@ -29,7 +36,7 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, selected: Option<&str>, selec
         Phase::Turn => {}
     }
     let mut chosen = None;
-    for &mv in game.turn_actions() {
+    for &mv in &actions.0 {
         if ui.button(action_label(position, mv)).clicked() {
             chosen = Some(mv);
         }
