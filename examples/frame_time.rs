@@ -1,10 +1,11 @@
-//! The CPU time of the game's frame update (logic, board, rules on the entities, highlights,
-//! animation; no rendering and no egui, which need a window): idle, idle with a piece selected
-//! (and, for comparison, with the selection marked changed every frame, as the side panel did
-//! until it wrote the selection only on a change), and while Jetan Jeddara's biggest moves
-//! animate: a Zitidar hauling four cars and an airship with three passengers, started in the
-//! same frame. Prints the median and worst frame, and the time to list the legal moves of the
-//! start position: `cargo run --release --example frame_time`
+//! The CPU time of the game's frame update, with every plugin but the renderer and the window
+//! system (logic, board, rules on the entities, the 3D scene's entities, highlights, animation,
+//! the camera and the egui panels, laid out in a window that is never shown): idle, idle with a
+//! piece selected (and, for comparison, with the selection marked changed every frame, as the
+//! side panel did until it wrote the selection only on a change), and while Jetan Jeddara's
+//! biggest moves animate: a Zitidar hauling four cars and an airship with three passengers,
+//! started in the same frame. Prints the median and worst frame, and the time to list the legal
+//! moves of the start position: `cargo run --release --example frame_time`
 
 use std::time::{Duration, Instant};
 
@@ -15,11 +16,9 @@ use jetan::ai_player::Seat;
 use jetan::animation::Walking;
 use jetan::board::{PieceToken, Selection};
 use jetan::game::{Game, MovePlayed, SquareClicked};
-use jetan::rules::RulesSystems;
-use jetan::scene::highlights::refresh_highlights;
 use jetan::settings::{Players, Settings};
 use jetan::variant_asset::VariantDir;
-use jetan::{GameLogicPlugin, Launch};
+use jetan::{GameLogicPlugin, InterfacePlugin, Launch};
 use jetan_rules::{MoveKind, Position};
 
 const FRAMES: usize = 40;
@@ -28,13 +27,19 @@ fn main() {
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin { file_path: assets.display().to_string(), ..default() }));
+    app.add_plugins((WindowPlugin::default(), bevy::input::InputPlugin, TransformPlugin, bevy::gizmos::GizmoPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
     let moves = "M b3-b4, m o10-o9".to_string();
     app.insert_resource(Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() });
     app.insert_resource(VariantDir(assets.join("variants")));
     app.add_plugins(GameLogicPlugin);
-    app.init_asset::<Mesh>().init_asset::<StandardMaterial>();
-    app.add_systems(Update, refresh_highlights.after(RulesSystems));
+    // The render assets the scene and egui add to, with no renderer to draw them.
+    app.init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<bevy::shader::Shader>()
+        .init_asset::<Image>()
+        .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
+    app.add_plugins(InterfacePlugin);
     app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
     let started = Instant::now();
     while !(app.world().contains_resource::<Game>()
@@ -45,6 +50,7 @@ fn main() {
         std::thread::sleep(Duration::from_millis(2));
     }
     let idle = frame_times(&mut app, 20);
+    assert!(egui_passes(&mut app) >= 20, "the egui panels run every frame");
     let b4 = app.world().resource::<Game>().position.variant().geometry().parse("b4").expect("a square");
     app.world_mut().write_message(SquareClicked(b4));
     app.update();
@@ -110,6 +116,13 @@ fn main() {
     report("frame with the selection marked changed (the side panel's old habit)", touched);
     report("frame while the train and the airship animate", busy);
     report("legal moves of the start position (3280)", listing);
+}
+
+/// How many passes the egui context has run.
+fn egui_passes(app: &mut App) -> u64 {
+    let world = app.world_mut();
+    let mut contexts = world.query::<&mut bevy_egui::EguiContext>();
+    contexts.iter_mut(world).map(|mut context| context.get_mut().cumulative_pass_nr()).max().unwrap_or(0)
 }
 
 fn frame_times(app: &mut App, frames: usize) -> Vec<Duration> {

@@ -199,7 +199,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameAction>()
         .init_resource::<Notice>()
         .add_systems(Update, (start_first_game, apply_actions).chain().in_set(GameSystems).in_set(AppSystems::Update))
-        .add_systems(Update, click_launch_square.in_set(AppSystems::RecordInput));
+        .add_systems(Update, apply_launch_squares.in_set(AppSystems::RecordInput));
 }
 
 /// Starts the first game once the catalog has the launch variant (or, if that file doesn't
@@ -249,25 +249,42 @@ fn start_first_game(
     reset.write(BoardReset);
 }
 
-/// Clicks the launch's square once the first board is set.
-fn click_launch_square(
+/// Clicks the launch's square once the first board is set, and holds its hovered square
+/// (whatever the pointer hovers: a screenshot's pointer rests wherever the screen puts it).
+fn apply_launch_squares(
     launch: Res<Launch>,
     game: Option<Res<Game>>,
     tokens: Query<(), With<crate::board::PieceToken>>,
     mut done: Local<bool>,
     mut clicks: MessageWriter<SquareClicked>,
+    mut selection: ResMut<crate::board::Selection>,
     mut notice: ResMut<Notice>,
 ) {
-    let (Some(name), Some(game)) = (&launch.select, game) else { return };
-    if *done || tokens.is_empty() {
+    let Some(game) = game else { return };
+    if tokens.is_empty() {
+        return;
+    }
+    let geometry = game.position.variant().geometry();
+    if *done {
+        let hover = launch.hover.as_ref().and_then(|name| geometry.parse(name));
+        if hover.is_some() && selection.hover != hover {
+            selection.hover = hover;
+        }
         return;
     }
     *done = true;
-    match game.position.variant().geometry().parse(name) {
-        Some(square) => {
-            clicks.write(SquareClicked(square));
+    let mut square = |name: &String| {
+        let square = geometry.parse(name);
+        if square.is_none() {
+            notice.0 = Some(format!("`{name}` is not a square of this board"));
         }
-        None => notice.0 = Some(format!("`{name}` is not a square of this board")),
+        square
+    };
+    if let Some(square) = launch.select.as_ref().and_then(&mut square) {
+        clicks.write(SquareClicked(square));
+    }
+    if let Some(square) = launch.hover.as_ref().and_then(&mut square) {
+        selection.hover = Some(square);
     }
 }
 

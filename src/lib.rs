@@ -28,6 +28,8 @@ pub struct Launch {
     pub moves: Option<String>,
     /// A square to click once the board is set (to show a piece's moves in a screenshot).
     pub select: Option<String>,
+    /// A square held hovered, whatever the pointer does (to show a piece's name in a screenshot).
+    pub hover: Option<String>,
     /// Take a screenshot to this path once the scene is drawn, then exit.
     pub screenshot: Option<PathBuf>,
     /// A move to play for the screenshot, taken halfway through its animation.
@@ -99,9 +101,20 @@ impl Plugin for JetanPlugin {
                     ..default()
                 }),
         );
-        app.add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin));
+        app.add_plugins(MeshPickingPlugin);
         app.insert_resource(self.launch.clone());
-        app.add_plugins(GameLogicPlugin);
-        app.add_plugins((scene::plugin, camera::plugin, ui::plugin, screenshot::plugin));
+        app.add_plugins((GameLogicPlugin, InterfacePlugin, screenshot::plugin));
+    }
+}
+
+/// What the player sees and handles on top of the game's logic: the 3D scene, the camera and
+/// the egui panels (with egui's own plugin). It needs a window, not a renderer: the frame
+/// benchmark runs it without one.
+pub struct InterfacePlugin;
+
+impl Plugin for InterfacePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(bevy_egui::EguiPlugin::default());
+        app.add_plugins((scene::plugin, camera::plugin, ui::plugin));
     }
 }

@@ -31,6 +31,10 @@ struct Cli {
     /// Select the piece on this square at the start (to show its moves in a screenshot).
     #[arg(long, value_name = "SQUARE")]
     select: Option<String>,
+    /// Hover the piece on this square, whatever the pointer does (to show its name in a
+    /// screenshot).
+    #[arg(long, value_name = "SQUARE")]
+    hover: Option<String>,
     /// With --screenshot: play this move once the scene is drawn and take the picture halfway
     /// through its animation (an airship in flight, a train on its way).
     #[arg(long, value_name = "MOVE")]
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         variant: cli.variant,
         moves: cli.moves,
         select: cli.select,
+        hover: cli.hover,
         screenshot: cli.screenshot,
         animate: cli.animate,
     };

@@ -1,10 +1,15 @@
 //! What the rules say, written onto the board's entities once per change of the position (or
-//! of the tokens): each token's piece data and legal moves, each cell's threats. The engine
-//! stays the one source of truth; selection, highlights and panels read these components
-//! instead of asking it again.
+//! of the tokens): each token's piece data and legal moves, each cell's threats, the turn
+//! actions, and an entity per piece kind of the variant (what the piece browser lists). The
+//! engine stays the one source of truth; selection, highlights and panels read these instead
+//! of asking it again.
+
+use std::sync::Arc;
 
 use bevy::prelude::*;
-use jetan_rules::{Move, MoveKind, Movement, Position, Side, Square};
+use jetan_rules::{
+    Geometry, KindId, Move, MoveKind, Movement, Piece, PieceKind, Position, Side, Square, SquareSet, Variant,
+};
 
 use crate::AppSystems;
 use crate::board::{Cell, PieceToken};
@@ -14,13 +19,11 @@ use crate::game::Game;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RulesSystems;
 
-/// What a token's piece is, as the variant file states it.
-#[derive(Component, Clone, Debug, PartialEq)]
-pub struct PieceData {
+/// A piece kind as the variant file states it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KindFacts {
     /// The kind's id in the variant file (`warrior`).
     pub id: String,
-    /// What the piece is called now (Olvia is the Jedda once her side's Thuvia is gone).
-    pub title: String,
     /// The kind's name (`Warrior`).
     pub name: String,
     /// Its letter in notation, as South writes it.
@@ -31,6 +34,76 @@ pub struct PieceData {
     pub moves: Vec<Movement>,
     /// Its abilities besides moving, by the variant file's names (`Leader`, `Escape`, …).
     pub abilities: Vec<&'static str>,
+}
+
+impl KindFacts {
+    fn of(kind: &PieceKind) -> KindFacts {
+        KindFacts {
+            id: kind.id.clone(),
+            name: kind.name.clone(),
+            letter: kind.letter.clone(),
+            description: kind.description.clone(),
+            moves: kind.moves.clone(),
+            abilities: abilities(kind),
+        }
+    }
+}
+
+/// A piece kind of the variant being played, as an entity (one per kind, made anew when the
+/// variant changes): what the piece browser lists.
+#[derive(Component, Clone, Debug)]
+pub struct KindCard {
+    /// The kind, which is also its rank (the variant lists kinds highest first).
+    pub kind: KindId,
+    /// What the variant file says of it.
+    pub facts: KindFacts,
+    /// Where a lone South piece of the kind moves from the middle of the board.
+    pub diagram: KindDiagram,
+}
+
+/// Where a lone piece moves from the middle of an empty board, worked out by the engine.
+#[derive(Clone, Copy, Debug)]
+pub struct KindDiagram {
+    /// The board.
+    pub geometry: Geometry,
+    /// The square it stands on.
+    pub middle: Square,
+    /// Where its moves land.
+    pub moves: SquareSet,
+    /// Where its escapes land.
+    pub escapes: SquareSet,
+}
+
+impl KindDiagram {
+    fn of(variant: &Arc<Variant>, kind: KindId) -> KindDiagram {
+        let geometry = variant.geometry();
+        let middle = geometry
+            .square(geometry.files as i32 / 2 - 1, geometry.ranks as i32 / 2 - 1)
+            .expect("the middle of the board");
+        let lone = Position::from_pieces(variant.clone(), &[(middle, Piece::new(kind, Side::South))], Side::South);
+        let (mut moves, mut escapes) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        for mv in lone.legal_moves() {
+            match (mv.kind, mv.lead()) {
+                (MoveKind::Escape, Some(step)) => {
+                    escapes.insert(step.to);
+                }
+                (_, Some(step)) => {
+                    moves.insert(step.to);
+                }
+                (_, None) => {}
+            }
+        }
+        KindDiagram { geometry, middle, moves, escapes }
+    }
+}
+
+/// What a token's piece is: its kind as the variant file states it, and what it is now.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct PieceData {
+    /// Its kind.
+    pub kind: KindFacts,
+    /// What the piece is called now (Olvia is the Jedda once her side's Thuvia is gone).
+    pub title: String,
     /// The side it stands with (a turned piece's new side).
     pub side: Side,
     /// Who may move it: its side, or no one for a Wild Banth (either player may loose it).
@@ -60,7 +133,7 @@ pub struct CellState {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnActions>()
         .configure_sets(Update, RulesSystems.after(AppSystems::Animate))
-        .add_systems(Update, (write_tokens, write_cells, write_turn_actions).in_set(RulesSystems));
+        .add_systems(Update, (write_tokens, write_cells, write_turn_actions, write_kind_cards).in_set(RulesSystems));
 }
 
 /// Writes each token's piece data and legal moves when the game or the tokens change.
@@ -103,20 +176,15 @@ fn piece_data(position: &Position, token: &PieceToken) -> PieceData {
     let kind = position.variant().kind(token.piece.kind);
     let ownerless = position.piece_at(token.square) == Some(token.piece) && position.ownerless().contains(token.square);
     PieceData {
-        id: kind.id.clone(),
+        kind: KindFacts::of(kind),
         title: position.name_of(token.piece).to_string(),
-        name: kind.name.clone(),
-        letter: kind.letter.clone(),
-        description: kind.description.clone(),
-        moves: kind.moves.clone(),
-        abilities: abilities(kind),
         side: token.piece.side,
         owner: (!ownerless).then_some(token.piece.side),
     }
 }
 
 /// The abilities a kind has, by the variant file's names.
-fn abilities(kind: &jetan_rules::PieceKind) -> Vec<&'static str> {
+fn abilities(kind: &PieceKind) -> Vec<&'static str> {
     let flags = [
         (kind.shuns_threats, "ShunsThreats"),
         (kind.escape.is_some(), "Escape"),
@@ -132,6 +200,32 @@ fn abilities(kind: &jetan_rules::PieceKind) -> Vec<&'static str> {
         (kind.lands_on_empty, "LandsOnEmpty"),
     ];
     flags.into_iter().filter_map(|(has, name)| has.then_some(name)).collect()
+}
+
+/// Makes an entity for each piece kind when the variant played changes (a new game, a hot
+/// reload of its file), replacing the previous variant's.
+fn write_kind_cards(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    cards: Query<Entity, With<KindCard>>,
+    mut made_for: Local<Option<Arc<Variant>>>,
+) {
+    let Some(game) = game.filter(|game| game.is_changed()) else { return };
+    let variant = game.position.variant();
+    if made_for.as_ref().is_some_and(|made| Arc::ptr_eq(made, variant)) {
+        return;
+    }
+    for card in &cards {
+        commands.entity(card).despawn();
+    }
+    for (index, kind) in variant.kinds().iter().enumerate() {
+        let id = KindId(index as u8);
+        commands.spawn((
+            Name::new(format!("Kind: {}", kind.name)),
+            KindCard { kind: id, facts: KindFacts::of(kind), diagram: KindDiagram::of(variant, id) },
+        ));
+    }
+    *made_for = Some(variant.clone());
 }
 
 /// Writes the turn actions when the game changes.

@@ -81,7 +81,7 @@ fn the_rules_reach_the_entities_and_follow_each_move() {
     let b2 = token_on(app.world_mut(), b2).unwrap();
     let data = app.world().get::<PieceData>(b2).expect("piece data on every token").clone();
     assert_eq!(
-        (data.name.as_str(), data.letter.as_str(), data.owner),
+        (data.kind.name.as_str(), data.kind.letter.as_str(), data.owner),
         ("Panthan", "A", Some(jetan_rules::Side::South))
     );
     assert_eq!(moves_on(&mut app, "b2"), 3);
@@ -102,6 +102,35 @@ fn the_rules_reach_the_entities_and_follow_each_move() {
     }
     assert_eq!(moves_on(&mut app, "b9"), 3, "North's pieces move now");
     assert_eq!(moves_on(&mut app, "c2"), 0);
+}
+
+#[test]
+fn each_piece_kind_is_an_entity_of_the_variant_played() {
+    use jetan::rules::KindCard;
+    let cards = |app: &mut App| {
+        let world = app.world_mut();
+        let mut cards: Vec<KindCard> = world.query::<&KindCard>().iter(world).cloned().collect();
+        cards.sort_by_key(|card| card.kind);
+        cards
+    };
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    app.update();
+    let classic = cards(&mut app);
+    let names: Vec<&str> = classic.iter().map(|card| card.facts.name.as_str()).collect();
+    assert_eq!(names, ["Chief", "Princess", "Flier", "Dwar", "Padwar", "Warrior", "Thoat", "Panthan"]);
+    // The Princess's diagram: her moves, and her escape beyond them (ten squares, not onto them).
+    let princess = &classic[1].diagram;
+    assert!(!princess.moves.is_empty() && !princess.escapes.is_empty());
+    assert!(!princess.moves.intersects(&princess.escapes) && !princess.moves.contains(princess.middle));
+
+    let path = "variants/jetan_sarang.ron";
+    update_until(&mut app, "Sarang in the catalog", |world| world.resource::<VariantCatalog>().variant(path).is_some());
+    app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
+    app.update();
+    let sarang = cards(&mut app);
+    assert_eq!(sarang.len(), 26, "the classic kinds are gone, Sarang's are there");
+    assert_eq!(sarang[0].facts.id, "jeddak");
+    assert!(sarang[0].facts.abilities.contains(&"Leader"));
 }
 
 #[test]

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::Palette;
 use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken, Selection};
 use crate::game::SquareClicked;
+use jetan_rules::Square;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (dress_board, dress_cells).in_set(crate::AppSystems::Animate));
@@ -94,7 +95,7 @@ fn dress_cells(
             .observe(leave_cell);
     }
     for token in &tokens {
-        commands.entity(token).observe(click_piece);
+        commands.entity(token).observe(click_piece).observe(hover_piece).observe(leave_piece);
     }
 }
 
@@ -121,9 +122,27 @@ fn hover_cell(over: On<Pointer<Over>>, cells: Query<&Cell>, mut selection: ResMu
 }
 
 fn leave_cell(out: On<Pointer<Out>>, cells: Query<&Cell>, mut selection: ResMut<Selection>) {
-    if let Ok(cell) = cells.get(out.event_target())
-        && selection.hover == Some(cell.0)
-    {
+    if let Ok(cell) = cells.get(out.event_target()) {
+        leave(&mut selection, cell.0);
+    }
+}
+
+/// A piece stands over its cell: hovering it hovers its square.
+fn hover_piece(over: On<Pointer<Over>>, tokens: Query<&PieceToken>, mut selection: ResMut<Selection>) {
+    if let Ok(token) = tokens.get(over.event_target()) {
+        selection.hover = Some(token.square);
+    }
+}
+
+fn leave_piece(out: On<Pointer<Out>>, tokens: Query<&PieceToken>, mut selection: ResMut<Selection>) {
+    if let Ok(token) = tokens.get(out.event_target()) {
+        leave(&mut selection, token.square);
+    }
+}
+
+/// The pointer left `square`: nothing is hovered, unless it already entered another square.
+fn leave(selection: &mut ResMut<Selection>, square: Square) {
+    if selection.hover == Some(square) {
         selection.hover = None;
     }
 }

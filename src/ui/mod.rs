@@ -1,9 +1,11 @@
 //! The egui interface: a menu bar, a side panel with the turn, the moves and the captured
-//! pieces, the game-over banner, the board's file and rank labels, and the windows for a new
+//! pieces, the game-over banner, the board's file and rank labels, the hovered piece's name,
+//! and the windows for a new
 //! game, saving and opening, the move list, the pieces and the settings.
 
 mod banner;
 mod files;
+mod hover;
 mod labels;
 mod menu;
 mod move_list;
@@ -115,6 +117,7 @@ pub(super) fn plugin(app: &mut App) {
             files::show,
             move_list::show,
             resume::show,
+            hover::show,
         )
             .chain(),
     );

@@ -1,0 +1,51 @@
+//! The name of the hovered piece on a plate above it: its title, side and kind, read from the
+//! token's [`PieceData`].
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::board::{BoardLayout, PieceToken, Selection};
+use crate::camera::BoardCamera;
+use crate::game::Game;
+use crate::rules::PieceData;
+
+/// How high above the board the plate hangs, in squares: above the tallest piece.
+const PLATE_HEIGHT: f32 = 1.3;
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    selection: Res<Selection>,
+    tokens: Query<(&PieceToken, &PieceData)>,
+    game: Option<Res<Game>>,
+    layout: Option<Res<BoardLayout>>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+) -> Result {
+    let (Some(game), Some(layout), Some(square)) = (game, layout, selection.hover) else { return Ok(()) };
+    let Some((_, data)) = tokens.iter().find(|(token, _)| token.square == square) else { return Ok(()) };
+    let Ok((camera, transform)) = camera.single() else { return Ok(()) };
+    let (Some(viewport), Ok(point)) = (
+        camera.logical_viewport_rect(),
+        camera.world_to_viewport(transform, layout.world(square) + Vec3::Y * PLATE_HEIGHT),
+    ) else {
+        return Ok(());
+    };
+    let side = game.position.variant().side_name(data.side);
+    let what = match data.owner {
+        None => format!("{}, no one's", data.kind.name),
+        Some(_) if data.title != data.kind.name => format!("{side} {}", data.kind.name),
+        Some(_) => side.to_string(),
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("hovered piece"))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(viewport.min.x + point.x, viewport.min.y + point.y))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(&data.title).strong());
+                ui.label(what);
+            });
+        });
+    Ok(())
+}
