@@ -18,13 +18,21 @@ pub fn variant(file: &str) -> Arc<Variant> {
 }
 
 /// The position after `plies` pseudo-random legal moves from the start (the same every run),
-/// none of which ends the game, and then as many as it takes to reach a whole turn (not a
-/// Charge's sub-move or a banth step).
+/// none of which ends the game, and then as many as it takes to reach a quiet whole turn: not
+/// a Charge's sub-move or a banth step, and no move that ends the game at once (a search would
+/// stop there).
 pub fn midgame(variant: &Arc<Variant>, plies: usize) -> Position {
     let mut position = Position::start(variant.clone());
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let ends_at_once = |position: &Position| {
+        position.legal_moves().into_iter().any(|mv| {
+            let mut after = position.clone();
+            after.play(mv);
+            after.outcome().is_some()
+        })
+    };
     for played in 0.. {
-        if played >= plies && position.phase() == Phase::Turn {
+        if played >= plies && position.phase() == Phase::Turn && !ends_at_once(&position) {
             break;
         }
         let moves: Vec<_> = position
