@@ -7,10 +7,10 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
+use common::{VARIANTS, midgame, variant};
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use jetan_ai::{Limits, Searcher};
 use jetan_rules::Position;
-use common::{VARIANTS, midgame, variant};
 
 /// The depth searched in each variant (classic, Sarang, Jeddara): about a tenth of a second.
 const DEPTHS: [u32; 3] = [5, 3, 2];
@@ -27,7 +27,9 @@ fn fixed_depth(c: &mut Criterion) {
     let cancel = AtomicBool::new(false);
     for ((name, file), depth) in VARIANTS.into_iter().zip(DEPTHS) {
         let variant = variant(file);
-        for (at, position) in [("start", Position::start(variant.clone())), ("midgame", midgame(&variant, MIDGAME_PLIES))] {
+        for (at, position) in
+            [("start", Position::start(variant.clone())), ("midgame", midgame(&variant, MIDGAME_PLIES))]
+        {
             let limits = Limits::depth(depth);
             let nodes = Searcher::with_table_megabytes(TABLE_MEGABYTES).think(&position, &limits, &cancel, SEED).nodes;
             group.throughput(Throughput::Elements(nodes));

@@ -6,9 +6,9 @@ mod common;
 
 use std::hint::black_box;
 
+use common::{VARIANTS, midgame, variant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use jetan_rules::perft;
-use common::{VARIANTS, midgame, variant};
 
 /// Mid-games are this many plies in.
 const MIDGAME_PLIES: usize = 30;

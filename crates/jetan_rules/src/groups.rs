@@ -5,7 +5,10 @@
 //! mover did.
 
 use crate::list::List;
-use crate::movegen::Scope;
+use std::cell::RefCell;
+
+use crate::fast_hash::FastSet;
+use crate::movegen::{GroupEffect, Scope};
 use crate::selection::{Aim, touches};
 use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, Square, SquareSet, Step};
 
@@ -146,12 +149,21 @@ impl Position {
             .iter()
             .map(|to| (to, List::new()))
             .chain(lines.into_iter().map(|line| (*line.squares.last().expect("a line has its end"), line.ploughed)));
+        // The same effect is one move, whichever piece leads it: its steps are listed by square
+        // (in a Charge the leader stays first, since its file is the one used up). All move
+        // alike, so one order serves every target.
+        let mut order: List<Square, { MAX_FOLLOWERS + 1 }> = List::new();
+        order.push(from);
+        for &square in followers.iter() {
+            order.push(square);
+        }
+        order.sort_from_by_key(usize::from(scope.charge), |&square| square);
         'target: for (to, ploughed) in ends {
             let (df, dr) = (geometry.file(to) - geometry.file(from), geometry.rank(to) - geometry.rank(from));
-            let mut mv = Move::single(from, to, MoveKind::Normal);
-            for &square in followers.iter() {
+            let mut mv = Move::declaration(MoveKind::Normal);
+            for &square in order.iter() {
                 let Some(landing) = geometry.offset(square, df, dr) else { continue 'target };
-                if occupied.contains(landing) {
+                if square != from && occupied.contains(landing) {
                     let follower = self.board[square.index()].expect("followers are pieces").kind;
                     let victim = self.board[landing.index()].expect("occupied squares hold pieces");
                     if own.contains(landing) || !self.variant.may_land_on(follower, victim.kind) {
@@ -172,11 +184,8 @@ impl Position {
                 }
                 continue;
             }
-            // The same effect is one move, whichever piece leads it; in a Charge the leader
-            // stays first, since its file is the one used up.
             let actor = scope.charge.then_some(from);
-            mv.steps.sort_from_by_key(usize::from(scope.charge), |step| step.from);
-            if !may_repeat || scope.seen.borrow_mut().insert((actor, mv.steps, mv.removals)) {
+            if !may_repeat || first_time(&scope.seen, (actor, lifted, (df, dr), mv.removals)) {
                 self.finish(mv, out);
             }
         }
@@ -220,4 +229,14 @@ impl Position {
                                 || (escorts_in_squads && leader_is_female)))))
         })
     }
+}
+
+/// Whether `effect` is new to `seen` (adding it). The set starts with room for the group moves
+/// of a busy position, so that it rarely grows.
+fn first_time(seen: &RefCell<FastSet<GroupEffect>>, effect: GroupEffect) -> bool {
+    let mut seen = seen.borrow_mut();
+    if seen.capacity() == 0 {
+        seen.reserve(1024);
+    }
+    seen.insert(effect)
 }

@@ -10,12 +10,11 @@ use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::selection::{Aim, Selection};
 use crate::threats::Threatened;
-use crate::{
-    EscapeWhen, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet, Step,
-};
+use crate::{EscapeWhen, MAX_REMOVALS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet};
 
-/// What tells group moves apart: the actor (in a Charge), the steps and the ploughed squares.
-pub(crate) type GroupEffect = (Option<Square>, List<Step, MAX_STEPS>, List<Square, MAX_REMOVALS>);
+/// What tells group moves apart: the actor (in a Charge), the squares its pieces leave, how far
+/// they all go (files, ranks) and the ploughed squares.
+pub(crate) type GroupEffect = (Option<Square>, SquareSet, (i32, i32), List<Square, MAX_REMOVALS>);
 
 /// What one ply's move generation knows before looking at any piece.
 pub(crate) struct Scope {
