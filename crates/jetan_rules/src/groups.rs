@@ -194,10 +194,9 @@ impl Position {
     /// Whether the moves of the piece on `from` leading `followers` may be generated again,
     /// so that they must be told apart from those already made: the leader makes this group
     /// in two ways (escorting the one female of a squad, an airship's passengers who are also
-    /// a squad) or ploughs (a plough whose victims
-    /// the followers land on is a plain move), a follower could lead a group
-    /// taking `from` along (outside a Charge, whose moves name their leader), or the squad
-    /// reached one of its females through either of two escorts.
+    /// a squad) or ploughs (a plough whose victims the followers land on is a plain move), a
+    /// follower could lead a group taking `from` along (outside a Charge, whose moves name
+    /// their leader), or the squad reached one of its females through either of two escorts.
     fn may_repeat(&self, scope: &Scope, from: Square, followers: &Followers) -> bool {
         let rules = self.variant.rules();
         let escorts_in_squads = scope.squads && rules.squads.is_some_and(|rule| rule.escorts);
