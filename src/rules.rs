@@ -128,6 +128,8 @@ pub struct CellState {
     pub threatened_by: [bool; 2],
     /// A piece that shuns threats (the Princess, the Jeddara) stands here, attacked.
     pub danger: bool,
+    /// An escape of the side to move may land here.
+    pub escape: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -234,7 +236,7 @@ fn write_turn_actions(game: Option<Res<Game>>, mut actions: ResMut<TurnActions>)
     actions.set_if_neq(TurnActions(game.legal_moves().iter().copied().filter(|m| m.kind.is_turn_action()).collect()));
 }
 
-/// Writes each cell's threats when the game changes (or cells are new).
+/// Writes each cell's threats, dangers and escapes when the game changes (or cells are new).
 fn write_cells(
     game: Option<Res<Game>>,
     added: Query<(), Added<Cell>>,
@@ -248,6 +250,12 @@ fn write_cells(
     let position = &game.position;
     let occupied = position.occupied();
     let threats = Side::BOTH.map(|side| position.threats(side, &occupied));
+    let escapes: SquareSet = game
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.kind == MoveKind::Escape)
+        .filter_map(|mv| mv.lead().map(|step| step.to))
+        .collect();
     let danger = |square: Square| {
         position
             .piece_at(square)
@@ -257,6 +265,7 @@ fn write_cells(
         let new = CellState {
             threatened_by: [threats[0].contains(square), threats[1].contains(square)],
             danger: danger(square),
+            escape: escapes.contains(square),
         };
         match state {
             Some(mut state) => {

@@ -94,6 +94,10 @@ fn the_rules_reach_the_entities_and_follow_each_move() {
     let cells: Vec<CellState> = world.query::<&CellState>().iter(world).copied().collect();
     assert_eq!(cells.len(), 100);
     assert!(cells.iter().any(|c| c.threatened_by == [true, false]) && !cells.iter().any(|c| c.danger));
+    // The Princess may escape to the empty squares within ten that no enemy threatens.
+    let escapes = cells.iter().filter(|c| c.escape).count();
+    let escape_moves = game_escapes(world);
+    assert!(escapes > 0 && escapes == escape_moves, "{escapes} escape squares, {escape_moves} escapes");
 
     click(&mut app, "b2");
     click(&mut app, "b3");
@@ -102,6 +106,10 @@ fn the_rules_reach_the_entities_and_follow_each_move() {
     }
     assert_eq!(moves_on(&mut app, "b9"), 3, "North's pieces move now");
     assert_eq!(moves_on(&mut app, "c2"), 0);
+}
+
+fn game_escapes(world: &World) -> usize {
+    world.resource::<Game>().legal_moves().iter().filter(|m| m.kind == jetan_rules::MoveKind::Escape).count()
 }
 
 #[test]
