@@ -116,7 +116,7 @@ impl Position {
             }
         }
         // The non-empty submasks of `eligible`, in increasing order.
-        let mut sets = Vec::new();
+        let mut sets = Vec::with_capacity((1 << eligible.count_ones()) - 1);
         let mut mask = 0u8;
         loop {
             mask = mask.wrapping_sub(eligible) & eligible;
