@@ -1,7 +1,7 @@
 //! The egui interface: a menu bar, a side panel with the turn, the moves and the captured
 //! pieces, the game-over banner, the board's file and rank labels, the hovered piece's name,
-//! and the windows for a new
-//! game, saving and opening, the move list, the pieces and the settings.
+//! and the windows for a new game, saving and opening, the move list, the pieces and the
+//! settings.
 
 mod banner;
 mod files;

@@ -3,7 +3,7 @@
 //! including not promoting, a move of its own).
 
 use crate::list::List;
-use crate::{Ending, KindId, Move, Piece, Position, Promotion, Side, Square, SquareSet};
+use crate::{Ending, KindId, Move, MoveKind, Piece, Position, Promotion, Side, Square, SquareSet};
 
 impl Position {
     /// Adds the side-kills of `mv`'s steps and appends it, once per promotion choice, to `out`.
@@ -18,7 +18,7 @@ impl Position {
 
     /// [`Position::finish`] of a move of one piece from `from` to `to`.
     #[inline(always)]
-    pub(crate) fn finish_single(&self, from: Square, to: Square, kind: crate::MoveKind, out: &mut Vec<Move>) {
+    pub(crate) fn finish_single(&self, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
         if self.variant.has_end_effects {
             self.finish_with_effects(Move::single(from, to, kind), out);
         } else {

@@ -4,10 +4,10 @@
 //! mover's walk is judged against what remains, and each follower lands as far away as the
 //! mover did.
 
-use crate::list::List;
 use std::cell::RefCell;
 
 use crate::fast_hash::FastSet;
+use crate::list::List;
 use crate::movegen::{GroupEffect, Scope};
 use crate::selection::{Aim, touches};
 use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, Square, SquareSet, Step};
