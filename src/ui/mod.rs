@@ -1,7 +1,7 @@
-//! The egui interface: a menu bar, a side panel with the turn, the moves and the captured
-//! pieces, the game-over banner, the board's file and rank labels, the hovered piece's name,
-//! and the windows for a new game, saving and opening, the move list, the pieces and the
-//! settings.
+//! The egui interface: a menu bar, a side panel with the turn, a box to type a move in, the
+//! moves and the captured pieces, the game-over banner, the board's file and rank labels, the
+//! hovered piece's name, and the windows for a new game, saving and opening, the move list, the
+//! pieces and the settings.
 
 mod banner;
 mod files;
@@ -15,6 +15,7 @@ mod resume;
 mod settings_window;
 mod status;
 mod turn;
+mod typed_move;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
@@ -41,6 +42,8 @@ pub struct UiState {
     pub files: Option<files::FileForm>,
     /// The move-list window.
     pub move_list: Option<move_list::MoveListForm>,
+    /// The move being typed in the side panel.
+    pub typed_move: typed_move::TypedMove,
 }
 
 /// A window to open at start (`--window`, to show it in a screenshot).

@@ -1,10 +1,11 @@
-//! The side panel: the variant, whose turn it is, what went wrong, the moves, the captured pieces.
+//! The side panel: the variant, whose turn it is, what went wrong, the turn actions, a typed
+//! move, the moves, the captured pieces.
 
 use bevy_egui::egui;
 use jetan_rules::Side;
 
 use super::PanelParams;
-use crate::ai_player::seat_name;
+use crate::ai_player::{Seat, seat_name};
 use crate::game::GameAction;
 use crate::rules::PieceData;
 
@@ -50,7 +51,12 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         let stands = |(token, _): &(&crate::board::PieceToken, &PieceData)| token.square == square;
         params.pieces.iter().find(stands).map(|(_, data)| data.title.as_str())
     });
-    if let Some(mv) = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection) {
+    let mut chosen = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection);
+    if game.outcome().is_none() && game.seat_to_move() == Seat::Human {
+        let typed = super::typed_move::show(ui, game, &mut params.ui_state.typed_move);
+        chosen = chosen.or(typed);
+    }
+    if let Some(mv) = chosen {
         params.actions.write(GameAction::Play(mv));
         *params.selection = Default::default();
     }

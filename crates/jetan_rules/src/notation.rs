@@ -105,6 +105,21 @@ impl Position {
         parts
     }
 
+    /// The notation of the first `most` legal moves (in generation order) that `prefix` begins,
+    /// with or without the mover's label: what a player typing a move may mean so far.
+    pub fn completions(&self, prefix: &str, most: usize) -> Vec<String> {
+        let prefix = prefix.trim_start();
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| self.move_text(mv))
+            .filter(|text| {
+                text.starts_with(prefix)
+                    || text.split_once(' ').is_some_and(|(_, unlabelled)| unlabelled.starts_with(prefix))
+            })
+            .take(most)
+            .collect()
+    }
+
     /// The one legal move that `text` describes. Labels may be left out of `from-to` parts, and
     /// the parts may come in any order.
     ///

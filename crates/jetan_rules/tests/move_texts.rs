@@ -28,8 +28,29 @@ fn config() -> ProptestConfig {
     ProptestConfig { cases: common::cases(500), ..ProptestConfig::default() }
 }
 
+#[test]
+fn typing_a_move_completes_to_the_moves_it_begins() {
+    let start = Position::start(common::jetan(&[]));
+    assert_eq!(start.completions("A e2", 10), ["A e2-d3", "A e2-e3", "A e2-f3"]);
+    assert_eq!(start.completions("e2-e", 10), ["A e2-e3"], "the label may be left out");
+    assert_eq!(start.completions("A e2", 2).len(), 2, "at most as many as asked");
+    assert!(start.completions("A e5", 10).is_empty());
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn every_beginning_of_a_move_completes_to_it(index in any::<prop::sample::Index>(),
+                                                 pick in any::<prop::sample::Index>(), cut in any::<prop::sample::Index>()) {
+        let (position, texts) = &POSITIONS[index.index(POSITIONS.len())];
+        prop_assume!(!texts.is_empty());
+        let text = &texts[pick.index(texts.len())];
+        let prefix: String = text.chars().take(cut.index(text.chars().count() + 1)).collect();
+        let completions = position.completions(&prefix, usize::MAX);
+        prop_assert!(completions.contains(text), "{prefix:?} does not complete to {text:?}");
+        prop_assert!(completions.iter().all(|c| texts.contains(c)));
+    }
 
     #[test]
     fn mutated_real_moves_never_panic(index in any::<prop::sample::Index>(), pick in any::<prop::sample::Index>(),
