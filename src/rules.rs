@@ -100,8 +100,8 @@ impl KindDiagram {
 /// What a token's piece is: its kind as the variant file states it, and what it is now.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct PieceData {
-    /// Its kind.
-    pub kind: KindFacts,
+    /// Its kind (shared by the tokens of the kind).
+    pub kind: Arc<KindFacts>,
     /// What the piece is called now (Olvia is the Jedda once her side's Thuvia is gone).
     pub title: String,
     /// The side it stands with (a turned piece's new side).
@@ -138,6 +138,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (write_tokens, write_cells, write_turn_actions, write_kind_cards).in_set(RulesSystems));
 }
 
+/// The data of the piece on `square`, if a token stands there.
+pub fn piece_on<'a>(
+    pieces: impl IntoIterator<Item = (&'a PieceToken, &'a PieceData)>,
+    square: Square,
+) -> Option<&'a PieceData> {
+    pieces.into_iter().find(|(token, _)| token.square == square).map(|(_, data)| data)
+}
+
 /// Writes each token's piece data and legal moves when the game or the tokens change.
 fn write_tokens(
     mut commands: Commands,
@@ -159,10 +167,12 @@ fn write_tokens(
             }
         }
     }
+    let kinds: Vec<Arc<KindFacts>> =
+        position.variant().kinds().iter().map(|kind| Arc::new(KindFacts::of(kind))).collect();
     for (entity, token, data, moves) in &tokens {
         let stands = position.piece_at(token.square) == Some(token.piece);
         let legal = LegalMoves(if stands { std::mem::take(&mut moves_from[token.square.index()]) } else { Vec::new() });
-        let piece_data = piece_data(position, token);
+        let piece_data = piece_data(position, token, &kinds[token.piece.kind.index()]);
         // Written only when different: a changed component is what the view reacts to.
         if moves != Some(&legal) {
             commands.entity(entity).insert(legal);
@@ -173,12 +183,11 @@ fn write_tokens(
     }
 }
 
-/// The data of a token's piece.
-fn piece_data(position: &Position, token: &PieceToken) -> PieceData {
-    let kind = position.variant().kind(token.piece.kind);
+/// The data of a token's piece, of the kind `kind`.
+fn piece_data(position: &Position, token: &PieceToken, kind: &Arc<KindFacts>) -> PieceData {
     let ownerless = position.piece_at(token.square) == Some(token.piece) && position.ownerless().contains(token.square);
     PieceData {
-        kind: KindFacts::of(kind),
+        kind: kind.clone(),
         title: position.name_of(token.piece).to_string(),
         side: token.piece.side,
         owner: (!ownerless).then_some(token.piece.side),

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::board::{BoardLayout, PieceToken, Selection};
 use crate::camera::BoardCamera;
 use crate::game::Game;
-use crate::rules::PieceData;
+use crate::rules::{PieceData, piece_on};
 
 /// How high above the board the plate hangs, in squares: above the tallest piece.
 const PLATE_HEIGHT: f32 = 1.3;
@@ -21,7 +21,7 @@ pub(super) fn show(
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
 ) -> Result {
     let (Some(game), Some(layout), Some(square)) = (game, layout, selection.hover) else { return Ok(()) };
-    let Some((_, data)) = tokens.iter().find(|(token, _)| token.square == square) else { return Ok(()) };
+    let Some(data) = piece_on(tokens.iter(), square) else { return Ok(()) };
     let Ok((camera, transform)) = camera.single() else { return Ok(()) };
     let (Some(viewport), Ok(point)) = (
         camera.logical_viewport_rect(),

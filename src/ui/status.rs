@@ -7,7 +7,7 @@ use jetan_rules::Side;
 use super::PanelParams;
 use crate::ai_player::{Seat, seat_name};
 use crate::game::GameAction;
-use crate::rules::PieceData;
+use crate::rules::piece_on;
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     if let Some(error) = &params.settings_error.0 {
@@ -47,14 +47,13 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     show_notice(ui, params);
     // The selection is written only when a move is chosen: writing it marks it changed, and the
     // board's highlights are redrawn on a change.
-    let selected = params.selection.from.and_then(|square| {
-        let stands = |(token, _): &(&crate::board::PieceToken, &PieceData)| token.square == square;
-        params.pieces.iter().find(stands).map(|(_, data)| data.title.as_str())
-    });
-    let mut chosen = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection);
+    let selected = params.selection.from.and_then(|square| piece_on(params.pieces.iter(), square));
+    let mut chosen = None;
     if game.outcome().is_none() && game.seat_to_move() == Seat::Human {
+        let selected = selected.map(|data| data.title.as_str());
+        let action = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection);
         let typed = super::typed_move::show(ui, game, &mut params.ui_state.typed_move);
-        chosen = chosen.or(typed);
+        chosen = action.or(typed);
     }
     if let Some(mv) = chosen {
         params.actions.write(GameAction::Play(mv));

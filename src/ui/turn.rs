@@ -5,13 +5,12 @@
 use bevy_egui::egui;
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
-use crate::ai_player::Seat;
 use crate::board::Selection;
 use crate::game::Game;
 use crate::rules::TurnActions;
 
-/// Shows what the player may do besides clicking the board (`selected`: the selected piece's
-/// title); the move chosen, if any.
+/// Shows what the player to move may do besides clicking the board (`selected`: the selected
+/// piece's title); the move chosen, if any.
 pub(super) fn show(
     ui: &mut egui::Ui,
     game: &Game,
@@ -19,9 +18,6 @@ pub(super) fn show(
     selected: Option<&str>,
     selection: &Selection,
 ) -> Option<Move> {
-    if game.outcome().is_some() || game.seat_to_move() != Seat::Human {
-        return None;
-    }
     let position = &game.position;
     if let Some(title) = selected {
         ui.label(format!("Selected: {title}"));
