@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::AppSystems;
 use crate::animation::Walking;
 use crate::game::{BoardReset, Game, GameAction, GameSystems};
+use crate::settings::Settings;
 
 /// Who plays a side: a person at the mouse, or the AI at a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,6 +155,7 @@ fn start_thinking(
     mut thinking: ResMut<Thinking>,
     mut players: ResMut<Players>,
     game: Option<Res<Game>>,
+    settings: Res<Settings>,
     walking: Query<(), With<Walking>>,
 ) {
     let Some(game) = game else { return };
@@ -162,7 +164,10 @@ fn start_thinking(
     }
     let side = game.position.to_move();
     let Seat::Ai(level) = game.seats[side.index()] else { return };
-    let mut player = players.0[side.index()].take().unwrap_or_else(|| Player::new(level, game.seed));
+    let mut player = players.0[side.index()]
+        .take()
+        .unwrap_or_else(|| Player::new(level, game.seed))
+        .with_threads(settings.ai_threads);
     let position = game.position.clone();
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();

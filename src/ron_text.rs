@@ -16,9 +16,12 @@ pub struct TextError {
 }
 
 impl TextError {
-    /// An error about the value of `key` (its first occurrence in `text`, else the start).
+    /// An error about the value of `key` (its first occurrence in `text` outside a `//`
+    /// comment, else the start).
     pub fn at_key(text: &str, key: &str, message: String) -> TextError {
-        let before = &text[..text.find(&format!("{key}:")).unwrap_or(0)];
+        let in_comment = |at: usize| text[..at].rsplit('\n').next().is_some_and(|line| line.contains("//"));
+        let found = text.match_indices(&format!("{key}:")).map(|(at, _)| at).find(|&at| !in_comment(at));
+        let before = &text[..found.unwrap_or(0)];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         TextError { line, column, message }

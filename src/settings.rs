@@ -1,4 +1,5 @@
-//! Player settings, read from `config/settings.ron`: animation speed, view, who plays.
+//! Player settings, read from `config/settings.ron`: animation speed, view, who plays, the AI's
+//! threads.
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,8 @@ pub struct Settings {
     pub human_side: HumanSide,
     /// Who plays each side in a new game.
     pub players: Players,
+    /// How many threads the AI searches with (1 to [`jetan_ai::MAX_THREADS`]).
+    pub ai_threads: usize,
 }
 
 /// Who plays each side.
@@ -73,6 +76,7 @@ impl Default for Settings {
             variant: "variants/jetan.ron".into(),
             human_side: HumanSide::South,
             players: Players { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(3)) },
+            ai_threads: jetan_ai::default_threads(),
         }
     }
 }
@@ -103,6 +107,10 @@ impl Settings {
                 ANIMATION_SPEEDS.end()
             );
             return Err(TextError::at_key(text, "animation_speed", message));
+        }
+        if !(1..=jetan_ai::MAX_THREADS).contains(&settings.ai_threads) {
+            let message = format!("the AI's threads are {}, not 1 to {}", settings.ai_threads, jetan_ai::MAX_THREADS);
+            return Err(TextError::at_key(text, "ai_threads", message));
         }
         ron_text::check_variant(text, "variant", &settings.variant)?;
         Ok(settings)

@@ -54,6 +54,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         variant: "variants/jetan_jeddara.ron".into(),
         human_side: HumanSide::North,
         players: Players { south: Seat::Ai(Level::Greedy), north: Seat::Human },
+        ai_threads: 3,
     };
     [Settings::default(), chosen].iter().map(Settings::to_text).collect()
 });
@@ -77,6 +78,7 @@ fn settings_out_of_range_are_refused_at_their_key() {
     for (from, to, says) in [
         ("animation_speed: 1.0", "animation_speed: 0.0", "the animation speed is 0, not between 0.25 and 4"),
         ("animation_speed: 1.0", "animation_speed: NaN", "the animation speed is NaN"),
+        ("ai_threads: ", "ai_threads: 0, // ", "the AI's threads are 0, not 1 to 64"),
         ("\"variants/jetan.ron\"", "\"/etc/passwd.ron\"", "must be a .ron file under the game's assets/"),
         ("\"variants/jetan.ron\"", "\"../../x.ron\"", "must be a .ron file under the game's assets/"),
     ] {
@@ -87,6 +89,9 @@ fn settings_out_of_range_are_refused_at_their_key() {
         assert_eq!(error.line, line, "{error}");
         assert!(error.message.contains(says), "{error}");
     }
+    let commented = "(\n  // ai_threads: 3 is an example\n  ai_threads: 100,\n)";
+    let error = Settings::from_text(commented).unwrap_err();
+    assert_eq!((error.line, error.column), (3, 3), "the key, not its mention in a comment: {error}");
 }
 
 proptest! {

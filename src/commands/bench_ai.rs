@@ -20,13 +20,16 @@ pub struct BenchAiArgs {
     /// Milliseconds to search each position.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     movetime: u64,
+    /// Threads of each search.
+    #[arg(long, default_value_t = 1, value_parser = super::threads)]
+    threads: usize,
 }
 
 /// Prints a line per position (depth, positions, speed, position text), then the totals.
 pub fn run(args: &BenchAiArgs) -> Result<(), String> {
     let variant = super::load_variant(&args.variant)?.with_choice_args(&args.options).map_err(|e| e.to_string())?;
     let movetime = Duration::from_millis(args.movetime);
-    let lines = jetan_ai::bench::bench(&Arc::new(variant), movetime, |line| say(line));
+    let lines = jetan_ai::bench::bench(&Arc::new(variant), movetime, args.threads, |line| say(line));
     say(jetan_ai::bench::summary(&lines));
     Ok(())
 }

@@ -134,3 +134,11 @@ pub fn run(command: Command) -> ExitCode {
         }
     }
 }
+
+/// Reads a thread count for the AI's searches: 1 to [`jetan_ai::MAX_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(threads @ 1..=jetan_ai::MAX_THREADS) => Ok(threads),
+        _ => Err(format!("`{text}` is not a thread count: use 1 to {}", jetan_ai::MAX_THREADS)),
+    }
+}

@@ -37,6 +37,12 @@ pub struct SelfplayArgs {
     /// A game that reaches this many plies is a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,
+    /// Threads of each player's searches.
+    #[arg(long, default_value_t = 1, value_parser = super::threads)]
+    threads: usize,
+    /// Threads of player b's searches, if not --threads.
+    #[arg(long, value_name = "THREADS", value_parser = super::threads)]
+    b_threads: Option<usize>,
     /// Also print each game's moves.
     #[arg(long)]
     show_moves: bool,
@@ -53,6 +59,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         seed: args.seed,
         movetime: args.movetime.map(Duration::from_millis),
         max_plies: args.max_plies,
+        threads: [args.threads, args.b_threads.unwrap_or(args.threads)],
     };
     let score = play_match(&config, |game| {
         say(&game.summary);

@@ -1,5 +1,5 @@
-//! The settings window: animation speed, view, the side the board faces; saved to
-//! `config/settings.ron`.
+//! The settings window: animation speed, view, the side the board faces, the AI's threads;
+//! saved to `config/settings.ron`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -33,6 +33,10 @@ pub(super) fn show(
             ui.radio_value(&mut edited.human_side, HumanSide::South, "South (first player)");
             ui.radio_value(&mut edited.human_side, HumanSide::North, "North");
         });
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+        let most = cores.max(edited.ai_threads).min(jetan_ai::MAX_THREADS);
+        ui.add(egui::Slider::new(&mut edited.ai_threads, 1..=most).text("AI threads"))
+            .on_hover_text(format!("This computer has {cores} cores; leave one for the game's frames."));
         if ui.button("Save as defaults").clicked() {
             notice.0 = Some(match edited.save(&settings_path()) {
                 Ok(None) => format!("Settings saved to {SETTINGS_FILE}."),

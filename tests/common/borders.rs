@@ -42,5 +42,6 @@ pub fn check_settings_text(text: &str) {
     };
     assert!(ANIMATION_SPEEDS.contains(&settings.animation_speed), "{}", settings.animation_speed);
     assert!(is_asset_file(&settings.variant), "{}", settings.variant);
+    assert!((1..=jetan_ai::MAX_THREADS).contains(&settings.ai_threads), "{}", settings.ai_threads);
     assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
 }

@@ -1,5 +1,6 @@
 //! The AI benchmark: depth reached and positions per second in a fixed time on fixed positions:
-//! `cargo run --release -p jetan_ai --example bench_ai -- [--variant FILE] [--movetime MS]`
+//! `cargo run --release -p jetan_ai --example bench_ai -- [--variant FILE] [--movetime MS]
+//! [--threads N]`
 
 mod common;
 
@@ -8,9 +9,10 @@ use std::time::Duration;
 
 fn main() {
     common::run(|| {
-        let args = common::Args::read(&["variant", "movetime"])?;
+        let args = common::Args::read(&["variant", "movetime", "threads"])?;
         let movetime = Duration::from_millis(args.get("movetime", Some(1000))?);
-        let lines = jetan_ai::bench::bench(&args.variant()?, movetime, |line| say!("{line}"));
+        let threads = args.threads("threads", 1)?;
+        let lines = jetan_ai::bench::bench(&args.variant()?, movetime, threads, |line| say!("{line}"));
         say!("{}", jetan_ai::bench::summary(&lines));
         Ok(())
     });

@@ -1,6 +1,7 @@
 //! Plays a match between two AI levels and prints each game, then `a: W wins, D draws, L losses`:
 //! `cargo run --release -p jetan_ai --example selfplay -- --variant FILE --a LEVEL --b LEVEL
-//! --games N [--seed S] [--movetime MS] [--max-plies N] [--option OPTION=CHOICE]… [--show-moves yes]`
+//! --games N [--seed S] [--movetime MS] [--max-plies N] [--threads N] [--b-threads N]
+//! [--option OPTION=CHOICE]… [--show-moves yes]`
 
 mod common;
 
@@ -12,7 +13,19 @@ use jetan_rules::say;
 
 fn main() {
     common::run(|| {
-        let args = common::Args::read(&["variant", "a", "b", "games", "seed", "movetime", "max-plies", "show-moves"])?;
+        let args = common::Args::read(&[
+            "variant",
+            "a",
+            "b",
+            "games",
+            "seed",
+            "movetime",
+            "max-plies",
+            "threads",
+            "b-threads",
+            "show-moves",
+        ])?;
+        let threads = args.threads("threads", 1)?;
         let show_moves = args.get::<String>("show-moves", Some("no".into()))? == "yes";
         let config = MatchConfig {
             variant: args.variant()?,
@@ -22,6 +35,7 @@ fn main() {
             seed: args.get("seed", Some(0))?,
             movetime: args.get::<u64>("movetime", None).ok().map(Duration::from_millis),
             max_plies: args.get("max-plies", Some(DEFAULT_MAX_PLIES))?,
+            threads: [threads, args.threads("b-threads", threads)?],
         };
         let score = play_match(&config, |game| {
             say!("{}", game.summary);

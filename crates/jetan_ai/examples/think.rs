@@ -1,6 +1,6 @@
 //! Searches one position and prints each iteration's result:
 //! `cargo run --release -p jetan_ai --example think -- [--variant FILE] [--moves "m1, m2"]
-//! [--movetime MS] [--depth D] [--nodes N] [--seed S] [--each yes]`
+//! [--movetime MS] [--depth D] [--nodes N] [--seed S] [--threads N] [--each yes]`
 //! (`--each yes`: the score of every move, searched to depth D - 1 after it)
 
 mod common;
@@ -13,7 +13,7 @@ use jetan_rules::{Position, say};
 
 fn main() {
     common::run(|| {
-        let args = common::Args::read(&["variant", "moves", "movetime", "depth", "nodes", "seed", "each"])?;
+        let args = common::Args::read(&["variant", "moves", "movetime", "depth", "nodes", "seed", "threads", "each"])?;
         let mut position = Position::start(args.variant()?);
         let moves: String = args.get("moves", Some(String::new()))?;
         position.play_turns(&moves).map_err(|e| e.to_string())?;
@@ -23,7 +23,7 @@ fn main() {
             max_depth: args.get("depth", Some(MAX_DEPTH))?,
             max_nodes: args.get::<u64>("nodes", None).ok(),
         };
-        let mut searcher = Searcher::new();
+        let mut searcher = Searcher::new().with_threads(args.threads("threads", 1)?);
         let cancel = AtomicBool::new(false);
         if args.get::<String>("each", Some("no".into()))? == "yes" {
             let depth: u32 = args.get("depth", Some(3))?;

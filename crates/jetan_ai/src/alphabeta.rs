@@ -121,14 +121,31 @@ enum Flow {
     Stopped,
 }
 
-/// One search in progress.
+/// What every thread of one search shares.
+#[derive(Clone, Copy)]
+pub(crate) struct Task<'a> {
+    /// The position to search.
+    pub root: &'a Position,
+    /// What the search knows of the variant.
+    pub facts: &'a Facts,
+    /// The transposition table.
+    pub table: &'a Table,
+    /// The hashes of the game's positions before the root.
+    pub history: &'a [u64],
+    /// When the search must stop.
+    pub deadline: Option<Instant>,
+    /// The seed of the evaluation's nudges.
+    pub seed: u64,
+}
+
+/// One thread's search in progress.
 pub(crate) struct Search<'a> {
     /// The position searched, moves played and taken back as the search goes.
     pub position: Position,
     /// What the search knows of the variant.
     pub facts: &'a Facts,
     /// The transposition table.
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     /// Killer moves and history.
     pub ordering: &'a mut Ordering,
     /// The buffers.
@@ -153,6 +170,37 @@ pub(crate) struct Search<'a> {
     pub root_best: Option<(Move, i32)>,
     /// How many times a line went back to an earlier position.
     pub repetitions: u64,
+}
+
+impl<'a> Search<'a> {
+    /// A thread's search of `task`, with its own move ordering tables and buffers, stopped
+    /// when `cancel` is raised or after `max_nodes` positions.
+    pub fn new(
+        task: Task<'a>,
+        ordering: &'a mut Ordering,
+        work: &'a mut Workspace,
+        cancel: &'a AtomicBool,
+        max_nodes: u64,
+    ) -> Search<'a> {
+        ordering.new_search();
+        Search {
+            position: task.root.clone(),
+            facts: task.facts,
+            table: task.table,
+            ordering,
+            work,
+            history: task.history,
+            cancel,
+            deadline: task.deadline,
+            max_nodes,
+            nodes: 0,
+            stopped: false,
+            root_side: task.root.to_move(),
+            seed: task.seed,
+            root_best: None,
+            repetitions: 0,
+        }
+    }
 }
 
 impl Search<'_> {

@@ -83,14 +83,19 @@ pub fn bench_positions(variant: &Arc<Variant>) -> Vec<Position> {
     positions
 }
 
-/// Searches each benchmark position for `movetime` with a fresh searcher, calling `report`
-/// after each; returns every line.
-pub fn bench(variant: &Arc<Variant>, movetime: Duration, mut report: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+/// Searches each benchmark position for `movetime` with a fresh searcher of `threads` threads,
+/// calling `report` after each; returns every line (the positions visited by every thread).
+pub fn bench(
+    variant: &Arc<Variant>,
+    movetime: Duration,
+    threads: usize,
+    mut report: impl FnMut(&BenchLine),
+) -> Vec<BenchLine> {
     let cancel = AtomicBool::new(false);
     bench_positions(variant)
         .into_iter()
         .map(|position| {
-            let thought = Searcher::new().think(&position, &Limits::time(movetime), &cancel, 0);
+            let thought = Searcher::new().with_threads(threads).think(&position, &Limits::time(movetime), &cancel, 0);
             let line = BenchLine {
                 position: position.to_text(),
                 depth: thought.depth,

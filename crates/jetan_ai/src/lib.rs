@@ -42,4 +42,4 @@ pub use level::{Level, LevelError, Limits, MAX_DEPTH, MAX_LEVEL};
 pub use player::Player;
 pub use rng::Rng;
 pub use score::{WIN, WIN_BOUND, describe as describe_score, plies_to_end};
-pub use search::{DEFAULT_TABLE_MEGABYTES, Searcher, Thought, think};
+pub use search::{DEFAULT_TABLE_MEGABYTES, MAX_THREADS, Searcher, Thought, default_threads, think};

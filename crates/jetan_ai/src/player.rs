@@ -29,6 +29,13 @@ impl Player {
         Player { level, seed, rng: Rng::new(seed), searcher, history: Vec::new() }
     }
 
+    /// The same player searching with `threads` threads (see [`Searcher::with_threads`]);
+    /// the baselines ignore it.
+    pub fn with_threads(mut self, threads: usize) -> Player {
+        self.searcher = self.searcher.map(|searcher| searcher.with_threads(threads));
+        self
+    }
+
     /// The player's level.
     pub fn level(&self) -> Level {
         self.level

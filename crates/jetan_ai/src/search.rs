@@ -2,13 +2,13 @@
 //! limits and a cancel flag, always with a legal move to give.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Move, Position, Variant};
 
 use crate::Limits;
-use crate::alphabeta::{MAX_PLY, Search, Workspace};
+use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
 use crate::facts::Facts;
 use crate::ordering::Ordering;
 use crate::score::{INFINITY, plies_to_end};
@@ -35,12 +35,15 @@ pub struct Thought {
 }
 
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
-/// next (a game's searches help each other), and the buffers a search reuses.
+/// next (a game's searches help each other), and the buffers a search reuses. It searches with
+/// one thread unless told otherwise ([`Searcher::with_threads`]): more threads search the same
+/// position at once, sharing the table (Lazy SMP).
 #[derive(Debug)]
 pub struct Searcher {
     table: Table,
     knowledge: Option<Knowledge>,
-    workspace: Workspace,
+    /// Per thread: the buffers its search works in.
+    workspaces: Vec<Workspace>,
 }
 
 /// What a searcher knows of the variant it last searched.
@@ -48,7 +51,8 @@ pub struct Searcher {
 struct Knowledge {
     variant: Arc<Variant>,
     facts: Facts,
-    ordering: Ordering,
+    /// Per thread: its killers and history.
+    orderings: Vec<Ordering>,
 }
 
 impl Default for Searcher {
@@ -58,14 +62,30 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of [`DEFAULT_TABLE_MEGABYTES`].
+    /// A searcher with a transposition table of [`DEFAULT_TABLE_MEGABYTES`], one thread.
     pub fn new() -> Searcher {
         Searcher::with_table_megabytes(DEFAULT_TABLE_MEGABYTES)
     }
 
-    /// A searcher with a transposition table of about this many megabytes.
+    /// A searcher with a transposition table of about this many megabytes, one thread.
     pub fn with_table_megabytes(megabytes: usize) -> Searcher {
-        Searcher { table: Table::new(megabytes), knowledge: None, workspace: Workspace::new() }
+        Searcher { table: Table::new(megabytes), knowledge: None, workspaces: vec![Workspace::new()] }
+    }
+
+    /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more than one,
+    /// the threads share the transposition table; the first searches as a lone thread would
+    /// and decides when to stop, the others (helpers) search the same position, half of them a
+    /// ply deeper, filling the table with results the first one finds there. The answer is the
+    /// deepest search completed. A search with helpers is not reproducible, even with a node
+    /// limit (which counts the first thread's positions).
+    pub fn with_threads(mut self, threads: usize) -> Searcher {
+        self.workspaces.resize_with(threads.clamp(1, MAX_THREADS), Workspace::new);
+        self
+    }
+
+    /// How many threads a search uses.
+    pub fn threads(&self) -> usize {
+        self.workspaces.len()
     }
 
     /// Forgets what earlier searches learned (start of a new game).
@@ -75,12 +95,12 @@ impl Searcher {
     }
 
     /// Searches `position` within `limits` and returns the best move found. When time or nodes
-    /// run out, or `cancel` is raised, it stops and returns the best move of the last completed
-    /// iteration (or a better one the interrupted iteration had finished searching); whatever
-    /// happens it returns a legal move if there is one, the first in its move ordering if no
-    /// search finished. `seed` nudges the evaluation (by at most a few hundredths of a
-    /// Panthan), so that other seeds play other games; with a node limit and no time limit
-    /// the same seed gives the same result.
+    /// run out, or `cancel` is raised, it stops (every thread) and returns the best move of the
+    /// last completed iteration (or a better one the interrupted iteration had finished
+    /// searching); whatever happens it returns a legal move if there is one, the first in its
+    /// move ordering if no search finished. `seed` nudges the evaluation (by at most a few
+    /// hundredths of a Panthan), so that other seeds play other games; with one thread, a node
+    /// limit and no time limit the same seed gives the same result.
     pub fn think(&mut self, position: &Position, limits: &Limits, cancel: &AtomicBool, seed: u64) -> Thought {
         self.think_in_game(position, &[], limits, cancel, seed)
     }
@@ -98,69 +118,100 @@ impl Searcher {
         seed: u64,
     ) -> Thought {
         let started = Instant::now();
+        self.learn(position);
+        self.table.new_search();
+        let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
+        let deadline = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
+        let task = Task { root: position, facts, table: &self.table, history, deadline, seed };
+        let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
+        let (ordering, work) = lanes.next().expect("a searcher has a thread");
+        let mut main = Search::new(task, ordering, work, cancel, limits.max_nodes.unwrap_or(u64::MAX));
+        let fallback = main.fallback();
+        if main.only_move() {
+            return Thought { elapsed: started.elapsed(), ..fallback };
+        }
+        let helpers_stop = AtomicBool::new(false);
+        let mut thought = std::thread::scope(|scope| {
+            let helpers: Vec<_> = lanes
+                .enumerate()
+                .map(|(index, (ordering, work))| {
+                    let mut helper = Search::new(task, ordering, work, &helpers_stop, u64::MAX);
+                    let first_depth = 1 + (index as u32 + 1) % 2;
+                    scope.spawn(move || {
+                        let fallback = helper.fallback();
+                        deepen(&mut helper, fallback, first_depth, limits, started)
+                    })
+                })
+                .collect();
+            let mut thought = deepen(&mut main, fallback, 1, limits, started);
+            helpers_stop.store(true, Atomic::Relaxed);
+            for helper in helpers {
+                let found = helper.join().expect("a search thread panicked");
+                thought.nodes += found.nodes;
+                if found.depth > thought.depth {
+                    thought = Thought { nodes: thought.nodes, ..found };
+                }
+            }
+            thought
+        });
+        thought.elapsed = started.elapsed();
+        thought
+    }
+
+    /// Makes sure the searcher knows `position`'s variant: learnt anew (and the table cleared) when
+    /// it last searched another variant, with the move ordering of each thread.
+    fn learn(&mut self, position: &Position) {
         let knowledge = match self.knowledge.take() {
             Some(k) if Arc::ptr_eq(&k.variant, position.variant()) => k,
             _ => {
                 self.table.clear();
-                Knowledge {
-                    variant: position.variant().clone(),
-                    facts: Facts::new(position),
-                    ordering: Ordering::new(position.variant().geometry().len()),
-                }
+                Knowledge { variant: position.variant().clone(), facts: Facts::new(position), orderings: Vec::new() }
             }
         };
-        let Knowledge { facts, ordering, .. } = self.knowledge.insert(knowledge);
-        self.table.new_search();
-        ordering.new_search();
-        let mut search = Search {
-            position: position.clone(),
-            facts,
-            table: &mut self.table,
-            ordering,
-            work: &mut self.workspace,
-            history,
-            cancel,
-            deadline: limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t))),
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            stopped: false,
-            root_side: position.to_move(),
-            seed,
-            root_best: None,
-            repetitions: 0,
-        };
-        let mut thought = search.fallback();
-        if search.only_move() {
-            thought.elapsed = started.elapsed();
-            return thought;
-        }
-        for depth in 1..=limits.max_depth.min(MAX_PLY as u32 / 2) {
-            search.root_best = None;
-            let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
-            if search.stopped {
-                if let Some((mv, score)) = search.root_best
-                    && Some(mv) != thought.best
-                {
-                    thought.best = Some(mv);
-                    thought.score = score;
-                    thought.pv = vec![mv];
-                }
-                break;
-            }
-            thought.pv = search.principal_variation();
-            thought.best = thought.pv.first().copied().or(thought.best);
-            thought.score = score;
-            thought.depth = depth;
-            let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
-            let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() * 2 > t);
-            if decided || out_of_time {
-                break;
-            }
-        }
-        thought.nodes = search.nodes;
-        thought.elapsed = started.elapsed();
-        thought
+        let knowledge = self.knowledge.insert(knowledge);
+        let squares = position.variant().geometry().len();
+        knowledge.orderings.resize_with(self.workspaces.len(), || Ordering::new(squares));
     }
+}
+
+/// Iterative deepening from `first_depth` until the limits or the position's end is reached,
+/// or the search is stopped; returns the result of the last completed iteration (`thought`
+/// before any).
+fn deepen(search: &mut Search, mut thought: Thought, first_depth: u32, limits: &Limits, started: Instant) -> Thought {
+    for depth in first_depth..=limits.max_depth.min(MAX_PLY as u32 / 2) {
+        search.root_best = None;
+        let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
+        if search.stopped {
+            if let Some((mv, score)) = search.root_best
+                && Some(mv) != thought.best
+            {
+                thought.best = Some(mv);
+                thought.score = score;
+                thought.pv = vec![mv];
+            }
+            break;
+        }
+        thought.pv = search.principal_variation();
+        thought.best = thought.pv.first().copied().or(thought.best);
+        thought.score = score;
+        thought.depth = depth;
+        let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
+        let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() * 2 > t);
+        if decided || out_of_time {
+            break;
+        }
+    }
+    thought.nodes = search.nodes;
+    thought
+}
+
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 64;
+
+/// The threads a search uses unless told otherwise: the machine's cores but one (left for the
+/// game's frames), at least one.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get().saturating_sub(1).max(1))
 }
 
 /// Searches with a fresh [`Searcher`]; see [`Searcher::think`].

@@ -31,13 +31,15 @@ pub struct MatchConfig {
     pub movetime: Option<Duration>,
     /// A game that reaches this many plies is a draw.
     pub max_plies: u32,
+    /// How many threads player `a`'s, then player `b`'s searches use.
+    pub threads: [usize; 2],
 }
 
 impl MatchConfig {
-    /// A match of 2 games between `a` and `b`, seed 0, the levels' own times, and the default
-    /// ply limit.
+    /// A match of 2 games between `a` and `b`, seed 0, the levels' own times, the default
+    /// ply limit and one thread each.
     pub fn new(variant: Arc<Variant>, a: Level, b: Level) -> MatchConfig {
-        MatchConfig { variant, a, b, games: 2, seed: 0, movetime: None, max_plies: DEFAULT_MAX_PLIES }
+        MatchConfig { variant, a, b, games: 2, seed: 0, movetime: None, max_plies: DEFAULT_MAX_PLIES, threads: [1, 1] }
     }
 }
 
@@ -133,8 +135,8 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
     let first = variant.rules().first;
     let a_side = if number % 2 == 1 { first } else { first.opponent() };
     let game_seed = mix(config.seed ^ mix(number as u64));
-    let mut a = Player::new(config.a, mix(game_seed ^ 1));
-    let mut b = Player::new(config.b, mix(game_seed ^ 2));
+    let mut a = Player::new(config.a, mix(game_seed ^ 1)).with_threads(config.threads[0]);
+    let mut b = Player::new(config.b, mix(game_seed ^ 2)).with_threads(config.threads[1]);
     let cancel = AtomicBool::new(false);
     let mut position = Position::start(variant.clone());
     let mut moves = Vec::new();

@@ -1,7 +1,10 @@
 //! The transposition table: a fixed-size table of search results keyed by the position's
-//! Zobrist hash, replacing by depth and age.
+//! Zobrist hash, replacing by depth and age, shared by the threads of a search without locks
+//! (each slot keeps its key XOR its data, so that a slot torn by two threads writing at once
+//! reads as empty rather than as another position's result).
 
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use jetan_rules::{Move, MoveKind, Square};
 
@@ -18,15 +21,56 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// One stored result, 16 bytes.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    mv: u32,
-    score: i16,
-    depth: i8,
-    /// The bound in the low two bits (0 = empty), the search's age above.
-    flags: u8,
+/// One stored result, packed in 64 bits: the move (bits 0–31), score (32–47), depth (48–55),
+/// the bound in the next two bits (0 = empty) and the search's age above.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Data(u64);
+
+impl Data {
+    fn new(mv: u32, score: i16, depth: i8, bound: u8, age: u8) -> Data {
+        Data(mv as u64 | (score as u16 as u64) << 32 | (depth as u8 as u64) << 48 | ((bound | age << 2) as u64) << 56)
+    }
+
+    fn mv(self) -> u32 {
+        self.0 as u32
+    }
+
+    fn score(self) -> i16 {
+        (self.0 >> 32) as u16 as i16
+    }
+
+    fn depth(self) -> i8 {
+        (self.0 >> 48) as u8 as i8
+    }
+
+    fn bound(self) -> u8 {
+        (self.0 >> 56) as u8 & 3
+    }
+
+    fn age(self) -> u8 {
+        (self.0 >> 58) as u8
+    }
+}
+
+/// One slot, 16 bytes: the key XOR the data, and the data.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The slot's key and data, as one thread wrote them (a torn pair gives a key nobody
+    /// stored).
+    fn read(&self) -> (u64, Data) {
+        let data = self.data.load(Relaxed);
+        (self.check.load(Relaxed) ^ data, Data(data))
+    }
+
+    fn write(&self, key: u64, data: Data) {
+        self.check.store(key ^ data.0, Relaxed);
+        self.data.store(data.0, Relaxed);
+    }
 }
 
 /// A result read back from the table.
@@ -45,21 +89,21 @@ pub(crate) struct Hit {
 /// The table.
 #[derive(Debug)]
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     age: u8,
 }
 
 impl Table {
-    /// A table of about `megabytes` (rounded down to a power of two entries; at least 1024).
+    /// A table of about `megabytes` (rounded down to a power of two slots; at least 1024).
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes << 20) / std::mem::size_of::<Entry>();
+        let wanted = (megabytes << 20) / std::mem::size_of::<Slot>();
         let len = 1 << (usize::BITS - 1 - wanted.max(1024).leading_zeros());
-        Table { entries: vec![Entry::default(); len], age: 0 }
+        Table { slots: (0..len).map(|_| Slot::default()).collect(), age: 0 }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.slots.iter_mut().for_each(|slot| *slot = Slot::default());
         self.age = 0;
     }
 
@@ -68,34 +112,34 @@ impl Table {
         self.age = (self.age + 1) & 0x3f;
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
     /// The stored result for `key`, its score made relative to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let entry = self.entries[self.slot(key)];
-        let bound = match entry.flags & 3 {
+        let (stored, data) = self.slot(key).read();
+        let bound = match data.bound() {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
             _ => return None,
         };
-        (entry.key == key).then(|| Hit {
-            mv: entry.mv,
-            score: from_table(entry.score as i32, ply),
-            depth: entry.depth as i32,
+        (stored == key).then(|| Hit {
+            mv: data.mv(),
+            score: from_table(data.score() as i32, ply),
+            depth: data.depth() as i32,
             bound,
         })
     }
 
     /// Stores a result, unless the slot holds a deeper result of the current search for
     /// another position.
-    pub fn store(&mut self, key: u64, ply: usize, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, ply: usize, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let slot = self.slot(key);
-        let old = self.entries[slot];
-        let same = old.key == key;
-        if !same && old.flags & 3 != 0 && old.flags >> 2 == self.age && old.depth as i32 > depth {
+        let (stored, old) = slot.read();
+        let same = stored == key;
+        if !same && old.bound() != 0 && old.age() == self.age && old.depth() as i32 > depth {
             return;
         }
         let bound = match bound {
@@ -105,12 +149,12 @@ impl Table {
         };
         let mv = match mv {
             Some(mv) => pack(mv),
-            None if same => old.mv,
+            None if same => old.mv(),
             None => 0,
         };
         let score = to_table(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         let depth = depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8;
-        self.entries[slot] = Entry { key, mv, score, depth, flags: bound | (self.age << 2) };
+        slot.write(key, Data::new(mv, score, depth, bound, self.age));
     }
 }
 
@@ -158,11 +202,23 @@ mod tests {
 
     #[test]
     fn a_stored_result_is_found_again() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         let mv = Move::single(Square(1), Square(2), MoveKind::Normal);
         table.store(42, 0, Some(mv), 17, 3, Bound::Lower);
         let hit = table.probe(42, 0).unwrap();
         assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (pack(mv), 17, 3, Bound::Lower));
         assert!(table.probe(43, 0).is_none());
+        table.store(43, 0, None, -30_000, -1, Bound::Upper);
+        let hit = table.probe(43, 0).unwrap();
+        assert_eq!((hit.mv, hit.score, hit.depth, hit.bound), (0, -30_000, -1, Bound::Upper));
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_empty() {
+        let table = Table::new(1);
+        table.store(42, 0, None, 17, 3, Bound::Exact);
+        let slot = table.slot(42);
+        slot.data.store(Data::new(0, 18, 3, 1, 0).0, Relaxed);
+        assert!(table.probe(42, 0).is_none());
     }
 }

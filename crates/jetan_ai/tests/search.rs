@@ -1,18 +1,26 @@
 //! The search on small hand-built positions (and one Jetan Jeddara position): it wins when it
 //! can, doesn't hand the opponent a win, and keeps to its limits (cancellation, nodes) and its
-//! seed.
+//! seed, with one thread or several.
 
 mod common;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::{after, can_win_at_once, mv, position, variant};
-use jetan_ai::{Limits, Searcher, WIN_BOUND, plies_to_end, think};
+use jetan_ai::{Limits, MAX_THREADS, Searcher, WIN_BOUND, plies_to_end, think};
 use jetan_rules::{Position, Side};
 
 fn search(position: &Position, limits: Limits) -> jetan_ai::Thought {
     think(position, &limits, &AtomicBool::new(false), 1)
+}
+
+/// The thread counts the tactical tests are searched with.
+const THREADS: [usize; 3] = [1, 2, 4];
+
+fn search_with_threads(position: &Position, limits: Limits, threads: usize) -> jetan_ai::Thought {
+    Searcher::new().with_threads(threads).think(position, &limits, &AtomicBool::new(false), 1)
 }
 
 /// Black's Flier can land on Orange's Princess; its Warrior could take a Dwar instead.
@@ -23,9 +31,9 @@ fn win_in_one() -> Position {
 #[test]
 fn finds_a_one_move_win() {
     let position = win_in_one();
-    for depth in [1, 3] {
-        let thought = search(&position, Limits::depth(depth));
-        assert_eq!(thought.best, Some(mv(&position, "F c3-f6")), "depth {depth}");
+    for (depth, threads) in [1, 3].into_iter().flat_map(|depth| THREADS.map(|threads| (depth, threads))) {
+        let thought = search_with_threads(&position, Limits::depth(depth), threads);
+        assert_eq!(thought.best, Some(mv(&position, "F c3-f6")), "depth {depth}, {threads} threads");
         assert!(thought.score > WIN_BOUND);
         assert_eq!(plies_to_end(thought.score), Some(1));
     }
@@ -47,13 +55,14 @@ fn avoids_a_move_that_lets_the_opponent_win() {
     let mut after = position.clone();
     after.play(greedy);
     assert!(can_win_at_once(&after), "the bait must be poisoned");
-    for depth in [2, 4] {
-        let thought = search(&position, Limits::depth(depth));
+    for (depth, threads) in [2, 4].into_iter().flat_map(|depth| THREADS.map(|threads| (depth, threads))) {
+        let thought = search_with_threads(&position, Limits::depth(depth), threads);
         let best = thought.best.unwrap();
-        assert_ne!(best, greedy, "depth {depth}");
+        assert_ne!(best, greedy, "depth {depth}, {threads} threads");
         let mut after = position.clone();
         after.play(best);
-        assert!(!can_win_at_once(&after), "depth {depth}: {} lets Orange win", position.move_text(best));
+        let text = position.move_text(best);
+        assert!(!can_win_at_once(&after), "depth {depth}, {threads} threads: {text} lets Orange win");
     }
 }
 
@@ -79,6 +88,39 @@ fn a_raised_cancel_flag_still_returns_a_legal_move_at_once() {
     let thought = Searcher::new().think(&position, &Limits::time(Duration::from_secs(30)), &AtomicBool::new(true), 0);
     assert!(started.elapsed() < Duration::from_secs(2));
     assert!(position.is_legal(thought.best.expect("a move")));
+}
+
+#[test]
+fn cancelling_stops_every_thread() {
+    let position = Position::start(common::variant("jetan_sarang"));
+    let (sender, receiver) = mpsc::channel();
+    let cancel = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    std::thread::spawn(move || {
+        let limits = Limits::time(Duration::from_secs(600));
+        sender.send(Searcher::new().with_threads(4).think(&position, &limits, &flag, 0)).unwrap();
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    cancel.store(true, Ordering::Relaxed);
+    let thought = receiver.recv_timeout(Duration::from_secs(20)).expect("every thread stops when cancelled");
+    assert!(thought.best.is_some());
+}
+
+#[test]
+fn helper_threads_search_and_are_counted() {
+    let position = Position::start(common::jetan());
+    let thought = search_with_threads(&position, Limits::nodes(30_000), 2);
+    assert!(thought.nodes > 30_000, "the first thread visits at most 30,000; its helper visits more");
+    assert!(position.is_legal(thought.best.expect("a move")));
+    let line = thought.pv.iter().try_fold(position.clone(), |mut line, &m| {
+        line.is_legal(m).then(|| {
+            line.play(m);
+            line
+        })
+    });
+    assert!(line.is_some(), "the principal variation is legal, whichever thread found it");
+    assert_eq!(Searcher::new().with_threads(0).threads(), 1);
+    assert_eq!(Searcher::new().with_threads(1000).threads(), MAX_THREADS);
 }
 
 #[test]

@@ -42,6 +42,15 @@ impl Args {
         }
     }
 
+    /// The thread count of `--name` (1 to [`jetan_ai::MAX_THREADS`]), or `default`.
+    pub fn threads(&self, name: &str, default: usize) -> Result<usize, String> {
+        let threads = self.get(name, Some(default))?;
+        match threads {
+            1..=jetan_ai::MAX_THREADS => Ok(threads),
+            _ => Err(format!("--{name} {threads}: use 1 to {} threads", jetan_ai::MAX_THREADS)),
+        }
+    }
+
     /// The variant of `--variant` (default classic Jetan) with the `--option` choices.
     pub fn variant(&self) -> Result<Arc<Variant>, String> {
         let path = self.get("variant", Some("assets/variants/jetan.ron".to_string()))?;
