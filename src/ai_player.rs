@@ -169,10 +169,11 @@ fn start_thinking(
         .unwrap_or_else(|| Player::new(level, game.seed))
         .with_threads(settings.ai_threads);
     let position = game.position.clone();
+    let movetime = game.clocks.thinking_time(side);
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let thought = player.choose(&position, None, &flag);
+        let thought = player.choose(&position, movetime, &flag);
         (player, thought)
     });
     thinking.job = Some(Job { side, plies: game.history.len(), cancel, task });

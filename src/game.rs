@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
 
 use crate::ai_player::Seat;
+use crate::clock::{Clocks, TimeControl};
 use crate::variant_asset::VariantCatalog;
 use crate::{AppSystems, Launch};
 
@@ -21,8 +22,10 @@ pub struct Game {
     pub history: Vec<Played>,
     /// Moves undone, most recently undone last, for redo.
     pub redo: Vec<Move>,
-    /// An end the players agreed on, or a resignation.
-    pub agreed: Option<Outcome>,
+    /// An end not reached on the board: a resignation, an agreed draw, or a clock that ran out.
+    pub declared: Option<Outcome>,
+    /// The clocks.
+    pub clocks: Clocks,
     /// Who plays each side (South first).
     pub seats: [Seat; 2],
     /// The seed of the AI players' choices in this game.
@@ -73,7 +76,8 @@ impl Game {
             variant_path,
             history: Vec::new(),
             redo: Vec::new(),
-            agreed: None,
+            declared: None,
+            clocks: Clocks::default(),
             seats,
             seed: now.as_nanos() as u64,
             started: now.as_secs(),
@@ -91,13 +95,13 @@ impl Game {
         self.position.undo(played.undo);
         self.facts = PositionFacts::of(&self.position);
         self.redo.push(played.mv);
-        self.agreed = None;
+        self.declared = None;
         true
     }
 
     /// How the game has ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.agreed.or(self.facts.ended)
+        self.declared.or(self.facts.ended)
     }
 
     /// The legal moves of the position.
@@ -119,6 +123,9 @@ impl Game {
         let text = position.move_text(mv);
         let side = position.to_move();
         let undo = self.position.play(mv);
+        if self.position.to_move() != side {
+            self.clocks.turn_passed(side);
+        }
         self.facts = PositionFacts::of(&self.position);
         self.history.push(Played { mv, text, side, undo });
         let brought = mv.promotions.iter().filter_map(|p| Some((p.at, self.position.piece_at(p.at)?))).collect();
@@ -171,6 +178,8 @@ pub enum GameAction {
         choices: Vec<(String, String)>,
         /// Who plays each side (South first).
         seats: [Seat; 2],
+        /// The clocks' control.
+        time: TimeControl,
     },
     /// Play a legal move.
     Play(Move),
@@ -307,10 +316,11 @@ fn apply_actions(
                 }
                 continue;
             }
-            GameAction::NewGame { variant, choices, seats } => match catalog.variant(variant) {
+            GameAction::NewGame { variant, choices, seats, time } => match catalog.variant(variant) {
                 Some(base) => match base.with_choices(choices) {
                     Ok(chosen) => {
                         *game = Game::new(Arc::new(chosen), variant.clone(), *seats);
+                        game.clocks = Clocks::new(*time);
                         notice.0 = None;
                     }
                     Err(error) => notice.0 = Some(error.to_string()),
@@ -329,13 +339,13 @@ fn apply_actions(
             GameAction::Resign => {
                 if game.outcome().is_none() {
                     let loser = game.position.to_move();
-                    game.agreed =
+                    game.declared =
                         Some(Outcome { winner: Some(loser.opponent()), reason: jetan_rules::Reason::Resigned });
                 }
             }
             GameAction::AgreeDraw => {
                 if game.outcome().is_none() {
-                    game.agreed = Some(Outcome { winner: None, reason: jetan_rules::Reason::DrawAgreed });
+                    game.declared = Some(Outcome { winner: None, reason: jetan_rules::Reason::DrawAgreed });
                 }
             }
         }

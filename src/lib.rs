@@ -5,6 +5,7 @@ pub mod ai_player;
 pub mod animation;
 pub mod board;
 pub mod camera;
+pub mod clock;
 pub mod game;
 pub mod records;
 pub mod ron_text;
@@ -75,6 +76,7 @@ impl Plugin for GameLogicPlugin {
             board::plugin,
             animation::plugin,
             ai_player::plugin,
+            clock::plugin,
             records::plugin,
             rules::plugin,
         ));

@@ -11,13 +11,14 @@ use bevy::prelude::*;
 use common::{click, repo_assets, square, started, started_saving_to, temp_dir, token_on, update_until};
 use jetan::ai_player::{Seat, Thinking};
 use jetan::board::{PieceToken, Selection};
+use jetan::clock::TimeControl;
 use jetan::game::{Game, GameAction, Notice};
 use jetan::records::{GameRecord, RecordAction, RecordFeedback, ResumeChoice, ResumeOffer, save, write_atomically};
 use jetan::variant_asset::VariantCatalog;
 use jetan_ai::Level;
 
 fn new_game(variant: &str, seats: [Seat; 2]) -> GameAction {
-    GameAction::NewGame { variant: variant.into(), choices: Vec::new(), seats }
+    GameAction::NewGame { variant: variant.into(), choices: Vec::new(), seats, time: TimeControl::Untimed }
 }
 
 #[test]

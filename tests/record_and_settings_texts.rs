@@ -13,6 +13,7 @@ use std::sync::{Arc, LazyLock};
 
 use common::borders::{check_record_text, check_settings_text};
 use jetan::ai_player::Seat;
+use jetan::clock::{Clocks, TimeControl};
 use jetan::game::Game;
 use jetan::records::GameRecord;
 use jetan::settings::{HumanSide, Players, Settings, View};
@@ -37,6 +38,7 @@ static RECORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
         for (seed, plies) in [(1, 30), (2, 150)] {
             let seats = [Seat::Human, Seat::Ai(Level::Search(seed as u8))];
             let mut game = Game::new(variant.clone(), path.to_string(), seats);
+            game.clocks = Clocks::new(TimeControl::Fischer { minutes: seed as u32, increment: 3 });
             for (_, mv) in rules::random_game(&Position::start(variant.clone()), seed + index as u64, plies) {
                 game.play(mv);
             }
@@ -92,6 +94,23 @@ fn settings_out_of_range_are_refused_at_their_key() {
     let commented = "(\n  // ai_threads: 3 is an example\n  ai_threads: 100,\n)";
     let error = Settings::from_text(commented).unwrap_err();
     assert_eq!((error.line, error.column), (3, 3), "the key, not its mention in a comment: {error}");
+}
+
+#[test]
+fn records_with_clocks_out_of_range_are_refused_at_their_key() {
+    let text = &RECORDS[0];
+    let start = text.find("left_ms: (").unwrap() + "left_ms: (".len();
+    let end = start + text[start..].find(')').unwrap();
+    for (broken, says) in [
+        (text.replacen("minutes: 1,", "minutes: 0,", 1), "0 minutes per side: use 1 to 600"),
+        (text.replacen("increment: 3,", "increment: 100000,", 1), "an increment of 100000 seconds"),
+        (format!("{}99999999999999, 0{}", &text[..start], &text[end..]), "a clock with 99999999999999 ms left"),
+    ] {
+        let error = GameRecord::from_text(&broken).unwrap_err();
+        let line = text.lines().position(|line| line.contains("clocks:")).unwrap() + 1;
+        assert_eq!(error.line, line, "{error}");
+        assert!(error.message.contains(says), "{error}");
+    }
 }
 
 proptest! {

@@ -1,5 +1,6 @@
 //! A game record: the variant (its file, name and a fingerprint of its rules), the rule
-//! options, the players, when it started, the moves in notation (RULES.md §6) and the result.
+//! options, the players, when it started, the moves in notation (RULES.md §6), the clocks and
+//! the result.
 
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use jetan_rules::courier::BadMove;
 use serde::{Deserialize, Serialize};
 
 use crate::ai_player::Seat;
+use crate::clock::Clocks;
 use crate::game::Game;
 use crate::ron_text::{self, TextError};
 use crate::settings::Players;
@@ -33,6 +35,10 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// How the game ended, if it has.
     pub result: Option<String>,
+    /// The time control and each side's time left when the record was made (none in records
+    /// made before games had clocks).
+    #[serde(default)]
+    pub clocks: Clocks,
 }
 
 /// Why a record can't be played again.
@@ -68,6 +74,7 @@ impl GameRecord {
             started: game.started,
             moves: game.turns().into_iter().map(|(_, text)| text).collect(),
             result: game.outcome().map(|outcome| outcome.describe(variant)),
+            clocks: game.clocks.clone(),
         }
     }
 
@@ -90,12 +97,14 @@ impl GameRecord {
                 game.play(mv);
             }
         }
+        game.clocks = self.clocks.clone();
         Ok(game)
     }
 
     /// A note for the player when the record's result says other than its moves (`game` is
     /// the record replayed): a different ending, or an ending its moves don't reach (a
-    /// resignation or an agreed draw is not in the moves, and is taken as written).
+    /// resignation, an agreed draw or a clock that ran out is not in the moves, and is taken as
+    /// written).
     pub fn result_note(&self, game: &Game) -> Option<String> {
         let written = self.result.as_deref()?;
         match game.position.outcome() {
@@ -103,7 +112,9 @@ impl GameRecord {
                 let played = outcome.describe(game.position.variant());
                 (played != written).then(|| format!("the record says \"{written}\", but its moves end \"{played}\""))
             }
-            None if written.ends_with("resigned") || written.ends_with("agreed") => None,
+            None if ["resigned", "agreed", "ran out of time", "could win"].iter().any(|end| written.ends_with(end)) => {
+                None
+            }
             None => Some(format!("the record says \"{written}\", but its moves don't end the game")),
         }
     }
@@ -125,6 +136,7 @@ impl GameRecord {
     pub fn from_text(text: &str) -> Result<GameRecord, TextError> {
         let record: GameRecord = ron_text::read(text)?;
         ron_text::check_variant(text, "variant", &record.variant)?;
+        record.clocks.check().map_err(|message| TextError::at_key(text, "clocks", message))?;
         Ok(record)
     }
 }

@@ -74,6 +74,12 @@ impl std::str::FromStr for StartWindow {
 }
 
 impl UiState {
+    /// Whether a window that takes the player's attention is open: a new game, saving or
+    /// opening (the clocks wait meanwhile).
+    pub fn modal_open(&self) -> bool {
+        self.new_game.is_some() || self.files.is_some()
+    }
+
     /// The interface with these windows open.
     pub fn opening(windows: &[StartWindow]) -> UiState {
         let mut state = UiState::default();
@@ -108,7 +114,10 @@ struct PanelParams<'w, 's> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>().add_systems(Startup, spawn_ui_camera).add_systems(
+    app.init_resource::<UiState>()
+        .add_systems(Startup, spawn_ui_camera)
+        .add_systems(Update, hold_clocks.in_set(crate::AppSystems::RecordInput));
+    app.add_systems(
         EguiPrimaryContextPass,
         (
             panels,
@@ -124,6 +133,11 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain(),
     );
+}
+
+/// Holds the clocks while a modal window is open.
+fn hold_clocks(state: Res<UiState>, mut held: ResMut<crate::clock::ClocksHeld>) {
+    held.0 = state.modal_open();
 }
 
 /// The interface gets a camera of its own, drawn over the 3D view, so that the 3D camera can be

@@ -1,10 +1,12 @@
-//! The new-game window: every variant file in `assets/variants/`, and its rule options.
+//! The new-game window: every variant file in `assets/variants/`, who plays each side, the
+//! clocks, and the variant's rule options.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::UiState;
 use crate::ai_player::{Seat, seat_name};
+use crate::clock::{MOST_MINUTES, TimeControl};
 use crate::game::GameAction;
 use crate::variant_asset::VariantCatalog;
 
@@ -15,13 +17,44 @@ pub struct NewGameForm {
     choices: Vec<usize>,
     /// Who plays each side (South first).
     seats: [Seat; 2],
+    /// The clocks.
+    time: TimeControl,
 }
 
 impl NewGameForm {
-    /// A form that starts from the variant being played and its players.
-    pub fn new(variant: Option<String>, seats: [Seat; 2]) -> Self {
-        NewGameForm { variant, choices: Vec::new(), seats }
+    /// A form that starts from the variant being played, its players and its clocks.
+    pub fn new(variant: Option<String>, seats: [Seat; 2], time: TimeControl) -> Self {
+        NewGameForm { variant, choices: Vec::new(), seats, time }
     }
+}
+
+/// The clocks' choice: the kind of control, then its times.
+fn time_control(ui: &mut egui::Ui, time: &mut TimeControl) {
+    ui.horizontal(|ui| {
+        ui.label("Clocks");
+        egui::ComboBox::from_id_salt("time control").selected_text(time.kind_name()).show_ui(ui, |ui| {
+            for choice in TimeControl::all() {
+                if ui.selectable_label(time.same_kind(choice), choice.kind_name()).clicked() && !time.same_kind(choice)
+                {
+                    *time = choice;
+                }
+            }
+        });
+    });
+    let most = MOST_MINUTES;
+    ui.horizontal(|ui| match time {
+        TimeControl::Untimed => {}
+        TimeControl::Game { minutes } => {
+            ui.add(egui::DragValue::new(minutes).range(1..=most).suffix(" min per side"));
+        }
+        TimeControl::Fischer { minutes, increment } => {
+            ui.add(egui::DragValue::new(minutes).range(1..=most).suffix(" min per side"));
+            ui.add(egui::DragValue::new(increment).range(0..=most).prefix("+ ").suffix(" s a move"));
+        }
+        TimeControl::PerMove { seconds } => {
+            ui.add(egui::DragValue::new(seconds).range(1..=most).suffix(" s a move"));
+        }
+    });
 }
 
 pub(super) fn show(
@@ -67,6 +100,7 @@ pub(super) fn show(
                 ui.end_row();
             }
         });
+        time_control(ui, &mut form.time);
         let options = variant.options();
         form.choices.resize(options.len(), 0);
         if !options.is_empty() {
@@ -98,7 +132,7 @@ pub(super) fn show(
                 .map(|(option, &i)| (option.id.value.clone(), option.choices[i].id.value.clone()))
                 .collect();
             let variant = form.variant.clone().unwrap_or_default();
-            actions.write(GameAction::NewGame { variant, choices, seats: form.seats });
+            actions.write(GameAction::NewGame { variant, choices, seats: form.seats, time: form.time });
         }
     });
     if !open || start {

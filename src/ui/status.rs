@@ -6,6 +6,7 @@ use jetan_rules::Side;
 
 use super::PanelParams;
 use crate::ai_player::{Seat, seat_name};
+use crate::clock::clock_text;
 use crate::game::GameAction;
 use crate::rules::piece_on;
 
@@ -41,9 +42,22 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             }
         }
     }
-    for side in Side::BOTH {
-        ui.label(format!("{}: {}", variant.side_name(side), seat_name(game.seats[side.index()])));
-    }
+    egui::Grid::new("players").num_columns(3).show(ui, |ui| {
+        for side in Side::BOTH {
+            ui.label(variant.side_name(side));
+            ui.label(seat_name(game.seats[side.index()]));
+            if game.clocks.is_on() {
+                let running = game.outcome().is_none() && position.to_move() == side;
+                let text = egui::RichText::new(clock_text(game.clocks.left(side))).monospace().size(20.0);
+                ui.label(if running {
+                    text.strong().background_color(egui::Color32::from_gray(60))
+                } else {
+                    text.weak()
+                });
+            }
+            ui.end_row();
+        }
+    });
     show_notice(ui, params);
     // The selection is written only when a move is chosen: writing it marks it changed, and the
     // board's highlights are redrawn on a change.

@@ -1,6 +1,6 @@
 //! AI benchmarks: fixed-depth searches from each variant's start and from a mid-game, with a
-//! fresh searcher each time (reported per search and in nodes per second):
-//! `cargo bench -p jetan_ai`.
+//! fresh searcher each time (reported per search and in nodes per second), and the time to
+//! reach a depth with one thread and with two: `cargo bench -p jetan_ai`.
 
 #[path = "../../jetan_rules/benches/common/mod.rs"]
 mod common;
@@ -45,5 +45,32 @@ fn fixed_depth(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fixed_depth);
+/// The depths the thread benchmark searches classic Jetan's and Jetan Sarang's mid-games to
+/// (a few tenths of a second with one thread).
+const THREAD_DEPTHS: [u32; 2] = [7, 4];
+
+fn time_to_depth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search_time_to_depth");
+    group.sample_size(10);
+    let cancel = AtomicBool::new(false);
+    for ((name, file), depth) in VARIANTS.into_iter().zip(THREAD_DEPTHS) {
+        let position = midgame(&variant(file), MIDGAME_PLIES);
+        let limits = Limits::depth(depth);
+        for threads in [1, 2] {
+            group.bench_function(
+                BenchmarkId::new(format!("{name}_midgame_d{depth}"), format!("{threads}_threads")),
+                |b| {
+                    b.iter_batched(
+                        || Searcher::with_table_megabytes(TABLE_MEGABYTES).with_threads(threads),
+                        |mut searcher| searcher.think(&position, &limits, &cancel, SEED),
+                        BatchSize::PerIteration,
+                    )
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fixed_depth, time_to_depth);
 criterion_main!(benches);

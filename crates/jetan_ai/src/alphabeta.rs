@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use jetan_rules::{Move, MoveKind, Outcome, Phase, Position, Reason, Side};
 
+use crate::busy::Busy;
 use crate::eval::{Evaluation, evaluate};
 use crate::facts::Facts;
 use crate::generation;
@@ -39,6 +40,10 @@ const CHECK_EVERY: u64 = 1;
 /// Jeddara's positions have thousands of group moves (squads, airships, trains); searching them
 /// all would leave no time to look a move deeper.
 const BRANCH_LIMIT: usize = 160;
+
+/// Threads share out the moves of nodes at least this many plies from the leaves (see
+/// [`Busy`]); nearer the leaves a move is searched too quickly for it to be worth it.
+const SHARED_DEPTH: i32 = 3;
 
 /// The buffers a search works in, kept by its searcher from one search to the next.
 #[derive(Debug)]
@@ -89,6 +94,8 @@ pub(crate) struct Frame {
     pub scores: Vec<i32>,
     /// The moves searched before the full generation (packed).
     early: Vec<u32>,
+    /// The moves left for last because another thread was searching them.
+    deferred: Vec<Move>,
 }
 
 /// A node of the main search while its moves are searched.
@@ -136,6 +143,12 @@ pub(crate) struct Task<'a> {
     pub deadline: Option<Instant>,
     /// The seed of the evaluation's nudges.
     pub seed: u64,
+    /// The player's cancel flag: raised to stop every thread.
+    pub cancel: &'a AtomicBool,
+    /// Raised by the thread that ends the search, to stop the others.
+    pub stop: &'a AtomicBool,
+    /// The moves the threads are searching, when there are several.
+    pub busy: Option<&'a Busy>,
 }
 
 /// One thread's search in progress.
@@ -154,13 +167,17 @@ pub(crate) struct Search<'a> {
     pub history: &'a [u64],
     /// Raised to stop the search.
     pub cancel: &'a AtomicBool,
+    /// Raised when another thread ends the search.
+    pub stop: &'a AtomicBool,
+    /// The moves the threads are searching, when there are several.
+    pub busy: Option<&'a Busy>,
     /// When the search must stop.
     pub deadline: Option<Instant>,
     /// How many nodes it may visit.
     pub max_nodes: u64,
     /// How many it has visited.
     pub nodes: u64,
-    /// Whether it has been stopped (by time, nodes or the cancel flag).
+    /// Whether it has been stopped (by time, nodes or a flag).
     pub stopped: bool,
     /// The side to move at the root, whom draws displease.
     pub root_side: Side,
@@ -174,14 +191,8 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// A thread's search of `task`, with its own move ordering tables and buffers, stopped
-    /// when `cancel` is raised or after `max_nodes` positions.
-    pub fn new(
-        task: Task<'a>,
-        ordering: &'a mut Ordering,
-        work: &'a mut Workspace,
-        cancel: &'a AtomicBool,
-        max_nodes: u64,
-    ) -> Search<'a> {
+    /// at the deadline, when the task's flags are raised or after `max_nodes` positions.
+    pub fn new(task: Task<'a>, ordering: &'a mut Ordering, work: &'a mut Workspace, max_nodes: u64) -> Search<'a> {
         ordering.new_search();
         Search {
             position: task.root.clone(),
@@ -190,7 +201,9 @@ impl<'a> Search<'a> {
             ordering,
             work,
             history: task.history,
-            cancel,
+            cancel: task.cancel,
+            stop: task.stop,
+            busy: task.busy,
             deadline: task.deadline,
             max_nodes,
             nodes: 0,
@@ -238,7 +251,9 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes >= self.max_nodes
             || (self.nodes.is_multiple_of(CHECK_EVERY)
-                && (self.cancel.load(Atomic::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)))
+                && (self.cancel.load(Atomic::Relaxed)
+                    || self.stop.load(Atomic::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.stopped = true;
         }
@@ -409,18 +424,40 @@ impl Search<'_> {
         if !node.in_danger && frame.moves.len() > BRANCH_LIMIT {
             keep_best(&mut frame.moves, &mut frame.scores, BRANCH_LIMIT);
         }
+        frame.deferred.clear();
         for i in 0..frame.moves.len() {
             pick(&mut frame.moves, &mut frame.scores, i);
             let mv = frame.moves[i];
             if captures {
                 frame.early.push(pack(mv));
             }
+            if node.searched > 0 && self.busy_elsewhere(node, mv) {
+                frame.deferred.push(mv);
+                continue;
+            }
             match self.visit(node, mv) {
                 Flow::Done => {}
                 flow => return flow,
             }
         }
+        for i in 0..frame.deferred.len() {
+            match self.visit(node, frame.deferred[i]) {
+                Flow::Done => {}
+                flow => return flow,
+            }
+        }
         Flow::Done
+    }
+
+    /// `mv`'s key among the busy moves, if the search has several threads and the node is
+    /// deep enough for them to share its moves out.
+    fn busy_key(&self, node: &Node, mv: Move) -> Option<u64> {
+        (self.busy.is_some() && node.depth >= SHARED_DEPTH).then(|| Busy::key(self.position.hash(), mv))
+    }
+
+    /// Whether another thread is searching `mv` from this node.
+    fn busy_elsewhere(&self, node: &Node, mv: Move) -> bool {
+        self.busy.zip(self.busy_key(node, mv)).is_some_and(|(busy, key)| busy.contains(key))
     }
 
     /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
@@ -435,6 +472,7 @@ impl Search<'_> {
     fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
         let Node { depth, ply, beta, in_danger, .. } = *node;
         let alpha = node.alpha;
+        let claim = self.busy.zip(self.busy_key(node, mv));
         let quiet = !is_capture(&self.position, mv);
         let side = self.position.to_move();
         let undo = self.position.play(mv);
@@ -448,6 +486,9 @@ impl Search<'_> {
             self.position.undo(undo);
             node.best = node.best.max(standing);
             return Flow::Done;
+        }
+        if let Some((busy, key)) = claim {
+            busy.claim(key);
         }
         let index = node.searched;
         node.searched += 1;
@@ -477,6 +518,9 @@ impl Search<'_> {
             score
         };
         self.position.undo(undo);
+        if let Some((busy, key)) = claim {
+            busy.release(key);
+        }
         if self.stopped {
             return Flow::Stopped;
         }

@@ -22,6 +22,7 @@
 mod alphabeta;
 mod baseline;
 pub mod bench;
+mod busy;
 mod eval;
 mod facts;
 mod generation;

@@ -2,13 +2,14 @@
 //! limits and a cancel flag, always with a legal move to give.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Move, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
+use crate::busy::Busy;
 use crate::facts::Facts;
 use crate::ordering::Ordering;
 use crate::score::{INFINITY, plies_to_end};
@@ -122,29 +123,40 @@ impl Searcher {
         self.table.new_search();
         let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
         let deadline = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
-        let task = Task { root: position, facts, table: &self.table, history, deadline, seed };
+        let stop = AtomicBool::new(false);
+        let busy = (self.workspaces.len() > 1).then(Busy::new);
+        let task = Task {
+            root: position,
+            facts,
+            table: &self.table,
+            history,
+            deadline,
+            seed,
+            cancel,
+            stop: &stop,
+            busy: busy.as_ref(),
+        };
         let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
         let (ordering, work) = lanes.next().expect("a searcher has a thread");
-        let mut main = Search::new(task, ordering, work, cancel, limits.max_nodes.unwrap_or(u64::MAX));
+        let mut main = Search::new(task, ordering, work, limits.max_nodes.unwrap_or(u64::MAX));
         let fallback = main.fallback();
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };
         }
-        let helpers_stop = AtomicBool::new(false);
+        let progress = Progress { limits, started, completed: AtomicU32::new(0), stop: &stop };
+        let progress = &progress;
         let mut thought = std::thread::scope(|scope| {
             let helpers: Vec<_> = lanes
                 .enumerate()
                 .map(|(index, (ordering, work))| {
-                    let mut helper = Search::new(task, ordering, work, &helpers_stop, u64::MAX);
-                    let first_depth = 1 + (index as u32 + 1) % 2;
+                    let mut helper = Search::new(task, ordering, work, u64::MAX);
                     scope.spawn(move || {
                         let fallback = helper.fallback();
-                        deepen(&mut helper, fallback, first_depth, limits, started)
+                        progress.deepen(&mut helper, fallback, (index + 1) % 2 == 1)
                     })
                 })
                 .collect();
-            let mut thought = deepen(&mut main, fallback, 1, limits, started);
-            helpers_stop.store(true, Atomic::Relaxed);
+            let mut thought = progress.deepen(&mut main, fallback, false);
             for helper in helpers {
                 let found = helper.join().expect("a search thread panicked");
                 thought.nodes += found.nodes;
@@ -174,35 +186,55 @@ impl Searcher {
     }
 }
 
-/// Iterative deepening from `first_depth` until the limits or the position's end is reached,
-/// or the search is stopped; returns the result of the last completed iteration (`thought`
-/// before any).
-fn deepen(search: &mut Search, mut thought: Thought, first_depth: u32, limits: &Limits, started: Instant) -> Thought {
-    for depth in first_depth..=limits.max_depth.min(MAX_PLY as u32 / 2) {
-        search.root_best = None;
-        let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
-        if search.stopped {
-            if let Some((mv, score)) = search.root_best
-                && Some(mv) != thought.best
-            {
-                thought.best = Some(mv);
-                thought.score = score;
-                thought.pv = vec![mv];
+/// How the threads of one search get on: the deepest iteration any has completed, and the
+/// flag the one that ends the search raises.
+struct Progress<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    completed: AtomicU32,
+    stop: &'a AtomicBool,
+}
+
+impl Progress<'_> {
+    /// One thread's iterative deepening, until the limits or the position's end is reached
+    /// (by this thread or another), or the search is stopped; returns the result of the
+    /// thread's last completed iteration (`thought` before any). Each iteration goes a ply
+    /// deeper than any thread has completed, two plies if `ahead` (so that threads spread over
+    /// two depths, and the deeper ones find the shallower ones' results in the table).
+    fn deepen(&self, search: &mut Search, mut thought: Thought, ahead: bool) -> Thought {
+        let deepest = self.limits.max_depth.min(MAX_PLY as u32 / 2);
+        let mut depth = (1 + u32::from(ahead)).min(deepest);
+        while depth <= deepest {
+            search.root_best = None;
+            let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
+            if search.stopped {
+                if let Some((mv, score)) = search.root_best
+                    && Some(mv) != thought.best
+                {
+                    thought.best = Some(mv);
+                    thought.score = score;
+                    thought.pv = vec![mv];
+                }
+                break;
             }
-            break;
+            thought.pv = search.principal_variation();
+            thought.best = thought.pv.first().copied().or(thought.best);
+            thought.score = score;
+            thought.depth = depth;
+            let completed = self.completed.fetch_max(depth, Atomic::Relaxed).max(depth);
+            let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
+            let out_of_time = self.limits.movetime.is_some_and(|t| self.started.elapsed() * 2 > t);
+            if decided || out_of_time {
+                break;
+            }
+            depth = (depth + 1).max((completed + 1 + u32::from(ahead)).min(deepest));
         }
-        thought.pv = search.principal_variation();
-        thought.best = thought.pv.first().copied().or(thought.best);
-        thought.score = score;
-        thought.depth = depth;
-        let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
-        let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() * 2 > t);
-        if decided || out_of_time {
-            break;
-        }
+        // Whichever way this thread ends, the search is over: its limits were reached, or it
+        // completed the deepest iteration allowed.
+        self.stop.store(true, Atomic::Relaxed);
+        thought.nodes = search.nodes;
+        thought
     }
-    thought.nodes = search.nodes;
-    thought
 }
 
 /// The most threads a search may use.

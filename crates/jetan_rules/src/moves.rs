@@ -138,6 +138,9 @@ pub enum Reason {
     Resigned,
     /// The players agreed a draw.
     DrawAgreed,
+    /// This side's clock ran out: it lost, or drew when the other side could not have won
+    /// (see [`crate::Position::could_win`]).
+    OutOfTime(Side),
 }
 
 impl Outcome {
@@ -149,6 +152,13 @@ impl Outcome {
             Verdict::Loss => Some(side.opponent()),
         };
         Outcome { winner, reason }
+    }
+
+    /// The end of a game when `side`'s clock runs out in `position`: a loss, or a draw when the
+    /// other side has no piece that could win.
+    pub fn out_of_time(position: &crate::Position, side: Side) -> Outcome {
+        let winner = position.could_win(side.opponent()).then_some(side.opponent());
+        Outcome { winner, reason: Reason::OutOfTime(side) }
     }
 
     /// A sentence for players, such as "Black wins: reached the Princess".
@@ -175,6 +185,14 @@ impl Outcome {
                 format!("{} resigned", self.winner.map_or("a side", |w| variant.side_name(w.opponent())))
             }
             Reason::DrawAgreed => "agreed".into(),
+            Reason::OutOfTime(side) => match self.winner {
+                Some(_) => format!("{} ran out of time", variant.side_name(side)),
+                None => format!(
+                    "{} ran out of time, and {} has no piece that could win",
+                    variant.side_name(side),
+                    variant.side_name(side.opponent())
+                ),
+            },
         };
         match self.winner {
             Some(side) => format!("{} wins: {why}", variant.side_name(side)),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::list::List;
 use crate::trains::{MAX_TRAINS, Train};
-use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, rules::Ending};
+use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, Verdict, rules::Ending};
 
 /// A position of a game of one variant.
 #[derive(Clone, Debug)]
@@ -447,6 +447,22 @@ impl Position {
         if self.outcome.is_none() && count.is_some_and(|plies| plies >= rule.plies) {
             self.outcome = Some(Outcome { winner: None, reason: Reason::SmallArmies });
         }
+    }
+
+    /// Whether `side` still has a piece that could win the game by the variant's endings: one
+    /// that may capture, or one of a kind that wins by crossing the board. (A side without
+    /// one draws, rather than wins, when the other side's clock runs out.)
+    pub fn could_win(&self, side: Side) -> bool {
+        let rules = self.variant.rules();
+        let crosses = |kind: KindId| {
+            rules.endings.iter().any(
+                |ending| matches!(ending, Ending::Reaches { kinds, result: Verdict::Win, .. } if kinds.contains(&kind)),
+            )
+        };
+        self.occupied_by(side).iter().filter_map(|square| self.piece_at(square)).any(|piece| {
+            let kind = piece.kind;
+            self.variant.kind(kind).armed || crosses(kind)
+        })
     }
 
     /// The total value of a side's pieces.

@@ -90,6 +90,7 @@ impl Position {
                 Reason::PlyLimit => "limit".into(),
                 Reason::Resigned => "resigned".into(),
                 Reason::DrawAgreed => "agreed".into(),
+                Reason::OutOfTime(side) => format!("time{}", side.letter().to_ascii_uppercase()),
             };
             write!(text, " {winner}#{reason}").expect("writing to a String");
         }
@@ -318,6 +319,8 @@ fn read_outcome(text: &str) -> Option<Outcome> {
         "limit" => Reason::PlyLimit,
         "resigned" => Reason::Resigned,
         "agreed" => Reason::DrawAgreed,
+        "timeS" => Reason::OutOfTime(Side::South),
+        "timeN" => Reason::OutOfTime(Side::North),
         own if own.starts_with("own") => Reason::OwnCapture(own[3..].parse().ok()?),
         index => Reason::Ending(index.parse().ok()?),
     };

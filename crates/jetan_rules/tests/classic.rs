@@ -3,7 +3,7 @@
 mod common;
 
 use common::{jetan, play, position, targets};
-use jetan_rules::{MoveKind, Position, Reason, Side};
+use jetan_rules::{MoveKind, Outcome, Position, Reason, Side};
 
 #[test]
 fn princess_refuses_a_threatened_square() {
@@ -222,4 +222,22 @@ fn the_first_player_is_an_option() {
 fn the_start_position_text() {
     let start = Position::start(jetan(&[]));
     assert_eq!(start.to_text(), "wpdfrcfdpw/taaaaaaaat/10/10/10/10/10/10/TAAAAAAAAT/WPDFCRFDPW s - - 0");
+}
+
+#[test]
+fn running_out_of_time_loses_unless_the_other_side_cannot_win() {
+    let variant = jetan(&[]);
+    let start = Position::start(variant.clone());
+    let lost = Outcome::out_of_time(&start, Side::South);
+    assert_eq!(lost, Outcome { winner: Some(Side::North), reason: Reason::OutOfTime(Side::South) });
+    assert_eq!(lost.describe(&variant), "Orange wins: Black ran out of time");
+    // Orange has only its Princess, who never captures, and no piece wins by crossing.
+    let bare = position(&variant, &[("e1", "R"), ("e2", "C"), ("e10", "r")], Side::South);
+    assert!(bare.could_win(Side::South) && !bare.could_win(Side::North));
+    let drawn = Outcome::out_of_time(&bare, Side::South);
+    assert_eq!(drawn.winner, None);
+    assert_eq!(drawn.describe(&variant), "Draw: Black ran out of time, and Orange has no piece that could win");
+    // The position text keeps such an end.
+    let text = "cr8/10/10/10/10/10/10/10/10/CR8 s - - 12 N#timeS";
+    assert_eq!(Position::from_text(variant, text).unwrap().to_text(), text);
 }
