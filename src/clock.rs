@@ -97,6 +97,27 @@ impl TimeControl {
     }
 }
 
+/// A control as typed on the command line: `none`, `10` (minutes per side), `5+3` (minutes and
+/// an increment in seconds) or `30s` (seconds per turn).
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let number = |part: &str| part.trim().parse::<u32>().map_err(|_| format!("`{part}` is not a number"));
+        let text = text.trim();
+        let control = if text == "none" {
+            TimeControl::Untimed
+        } else if let Some(seconds) = text.strip_suffix('s') {
+            TimeControl::PerMove { seconds: number(seconds)? }
+        } else if let Some((minutes, increment)) = text.split_once('+') {
+            TimeControl::Fischer { minutes: number(minutes)?, increment: number(increment)? }
+        } else {
+            TimeControl::Game { minutes: number(text)? }
+        };
+        control.check().map(|()| control).map_err(|error| format!("`{text}`: {error}"))
+    }
+}
+
 /// A game's clocks: its control and each side's time left.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -245,6 +266,16 @@ mod tests {
         let mut clocks = Clocks::new(TimeControl::Game { minutes: 3 });
         clocks.left_ms[1] = u64::MAX;
         assert!(clocks.check().is_err());
+    }
+
+    #[test]
+    fn controls_are_read_from_the_command_line() {
+        assert_eq!("none".parse(), Ok(TimeControl::Untimed));
+        assert_eq!("10".parse(), Ok(TimeControl::Game { minutes: 10 }));
+        assert_eq!("5+3".parse(), Ok(TimeControl::Fischer { minutes: 5, increment: 3 }));
+        assert_eq!("30s".parse(), Ok(TimeControl::PerMove { seconds: 30 }));
+        assert!("0".parse::<TimeControl>().unwrap_err().contains("0 minutes per side"));
+        assert!("five".parse::<TimeControl>().unwrap_err().contains("`five` is not a number"));
     }
 
     #[test]

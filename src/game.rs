@@ -240,6 +240,7 @@ fn start_first_game(
         return;
     };
     let mut game = Game::new(variant, path, [settings.players.south, settings.players.north]);
+    game.clocks = Clocks::new(launch.clocks);
     let moves = launch.moves.as_deref().unwrap_or("");
     for (number, text) in jetan_rules::turn_list(moves) {
         match game.position.parse_turn(text) {

@@ -7,6 +7,7 @@ pub mod board;
 pub mod camera;
 pub mod clock;
 pub mod game;
+pub mod hint;
 pub mod records;
 pub mod ron_text;
 pub mod rules;
@@ -35,6 +36,10 @@ pub struct Launch {
     pub screenshot: Option<PathBuf>,
     /// A move to play for the screenshot, taken halfway through its animation.
     pub animate: Option<String>,
+    /// The first game's clocks.
+    pub clocks: clock::TimeControl,
+    /// Ask for a hint once the first game starts (a screenshot waits for it).
+    pub hint: bool,
 }
 
 /// The game's folder: the working directory when it holds `assets/` (running from the
@@ -77,6 +82,7 @@ impl Plugin for GameLogicPlugin {
             animation::plugin,
             ai_player::plugin,
             clock::plugin,
+            hint::plugin,
             records::plugin,
             rules::plugin,
         ));

@@ -39,6 +39,13 @@ struct Cli {
     /// through its animation (an airship in flight, a train on its way).
     #[arg(long, value_name = "MOVE")]
     animate: Option<String>,
+    /// The first game's clocks: none, minutes per side (10), minutes and an increment in
+    /// seconds (5+3), or seconds per turn (30s).
+    #[arg(long, value_name = "CONTROL", default_value = "none")]
+    clocks: jetan::clock::TimeControl,
+    /// Ask the AI for a hint once the game starts (a screenshot shows it).
+    #[arg(long)]
+    hint: bool,
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
@@ -59,6 +66,8 @@ fn main() -> ExitCode {
         hover: cli.hover,
         screenshot: cli.screenshot,
         animate: cli.animate,
+        clocks: cli.clocks,
+        hint: cli.hint,
     };
     let mut app = App::new();
     app.add_plugins(JetanPlugin { launch })

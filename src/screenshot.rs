@@ -11,6 +11,7 @@ use bevy::time::TimeUpdateStrategy;
 use crate::Launch;
 use crate::animation::Walking;
 use crate::game::{Game, GameAction, Notice};
+use crate::hint::Hint;
 
 /// Frames drawn with the game on the board before the picture is taken.
 const FRAMES_BEFORE_CAPTURE: u32 = 60;
@@ -65,6 +66,7 @@ fn capture(
     walking: Query<&Walking>,
     mut actions: MessageWriter<GameAction>,
     mut notice: ResMut<Notice>,
+    hint: Res<Hint>,
 ) {
     if capture.saved {
         exit.write(AppExit::Success);
@@ -77,6 +79,7 @@ fn capture(
     let ready = game.as_ref().is_some_and(|game| {
         capture.frames >= FRAMES_BEFORE_CAPTURE
             && animation_halfway(&launch, game, &capture, &walking, &mut actions, &mut notice)
+            && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
     });
     if ready || capture.frames >= FRAMES_AT_MOST {
         let path = launch.screenshot.clone().expect("only run with a screenshot path");

@@ -1,18 +1,19 @@
 //! Marks on the board: the selected piece and the pieces chosen to go with it, the pieces that
 //! may join it, its legal destinations (captures and escapes marked apart), the walks to the
-//! hovered destination, the last move, and a Princess in danger.
+//! hovered destination and of the hinted move, the last move, and a Princess in danger.
 
 use bevy::prelude::*;
-use jetan_rules::{MoveKind, Square};
+use jetan_rules::{Move, MoveKind, Position, Square};
 
 use super::Palette;
 use crate::board::{BoardLayout, Cell, Selection};
 use crate::game::Game;
+use crate::hint::Hint;
 use crate::rules::{CellState, RulesSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, refresh_highlights.after(RulesSystems))
-        .add_systems(Update, (draw_hovered_walk, pulse).in_set(crate::AppSystems::Animate));
+        .add_systems(Update, (draw_hovered_walk, draw_hint, pulse).in_set(crate::AppSystems::Animate));
 }
 
 /// A mark on the board, replaced whenever the selection or the game changes.
@@ -146,14 +147,29 @@ fn draw_hovered_walk(
     mut gizmos: Gizmos,
 ) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
-    let Some(&mv) = selection.hover.and_then(|square| selection.moves_to(square).first().copied()).as_ref() else {
-        return;
-    };
-    for path in game.position.paths(mv) {
+    if let Some(&mv) = selection.hover.and_then(|square| selection.moves_to(square).first().copied()).as_ref() {
+        draw_walk(&mut gizmos, &layout, &game.position, mv, Palette::SELECTED);
+    }
+}
+
+/// The hinted move's walk, while the position it is for is on the board.
+fn draw_hint(hint: Res<Hint>, game: Option<Res<Game>>, layout: Option<Res<BoardLayout>>, mut gizmos: Gizmos) {
+    let (Some(game), Some(layout)) = (game, layout) else { return };
+    if let Some(advice) = hint.for_game(&game) {
+        draw_walk(&mut gizmos, &layout, &game.position, advice.mv, Palette::HINT);
+    }
+}
+
+/// A move's walks as lines over the squares, an arrowhead at each end, and its victims marked.
+fn draw_walk(gizmos: &mut Gizmos, layout: &BoardLayout, position: &Position, mv: Move, color: Color) {
+    for path in position.paths(mv) {
         let points: Vec<Vec3> = path.iter().map(|&s| layout.world(s) + Vec3::Y * 0.12).collect();
-        gizmos.linestrip(points.iter().copied(), Palette::SELECTED);
-        for point in points {
-            gizmos.sphere(Isometry3d::from_translation(point), 0.07, Palette::SELECTED);
+        gizmos.linestrip(points.iter().copied(), color);
+        for &point in &points {
+            gizmos.sphere(Isometry3d::from_translation(point), 0.07, color);
+        }
+        if let [.., before, last] = points[..] {
+            gizmos.arrow(before, last, color).with_tip_length(0.35);
         }
     }
     for &square in mv.removals.iter() {

@@ -25,6 +25,8 @@ impl Palette {
     pub const INLAY: Color = Color::srgb(0.76, 0.58, 0.28);
     /// A legal destination.
     pub const TARGET: Color = Color::srgb(0.35, 0.95, 0.55);
+    /// The hinted move's walk.
+    pub const HINT: Color = Color::srgb(0.35, 0.80, 1.0);
     /// A legal capture.
     pub const CAPTURE: Color = Color::srgb(1.0, 0.20, 0.15);
     /// An escape.

@@ -5,6 +5,7 @@
 
 mod banner;
 mod files;
+mod hint_panel;
 mod hover;
 mod labels;
 mod menu;
@@ -109,6 +110,8 @@ struct PanelParams<'w, 's> {
     selection: ResMut<'w, crate::board::Selection>,
     pieces: Query<'w, 's, (&'static crate::board::PieceToken, &'static crate::rules::PieceData)>,
     turn_actions: Res<'w, crate::rules::TurnActions>,
+    hint: Res<'w, crate::hint::Hint>,
+    ask_hint: MessageWriter<'w, crate::hint::AskHint>,
     actions: MessageWriter<'w, GameAction>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
 }

@@ -68,6 +68,9 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         let action = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection);
         let typed = super::typed_move::show(ui, game, &mut params.ui_state.typed_move);
         chosen = action.or(typed);
+        if let Some(ask) = super::hint_panel::show(ui, game, &params.hint) {
+            params.ask_hint.write(ask);
+        }
     }
     if let Some(mv) = chosen {
         params.actions.write(GameAction::Play(mv));

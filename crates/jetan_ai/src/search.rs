@@ -73,12 +73,14 @@ impl Searcher {
         Searcher { table: Table::new(megabytes), knowledge: None, workspaces: vec![Workspace::new()] }
     }
 
-    /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more than one,
-    /// the threads share the transposition table; the first searches as a lone thread would
-    /// and decides when to stop, the others (helpers) search the same position, half of them a
-    /// ply deeper, filling the table with results the first one finds there. The answer is the
-    /// deepest search completed. A search with helpers is not reproducible, even with a node
-    /// limit (which counts the first thread's positions).
+    /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
+    /// than one, the threads search the same position at once and share the transposition
+    /// table (Lazy SMP): each iteration of a thread goes a ply deeper than any thread has
+    /// completed (two plies for half of them), a thread that comes to a move another is
+    /// searching leaves it for last (see [`crate::busy`]), and whichever thread reaches the
+    /// limits ends the search. The answer is the deepest iteration completed. A search with
+    /// several threads is not reproducible, even with a node limit (which counts the first
+    /// thread's positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
         self.workspaces.resize_with(threads.clamp(1, MAX_THREADS), Workspace::new);
         self

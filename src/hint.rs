@@ -1,0 +1,130 @@
+//! Hints: asked for, the AI's choice for the side to move and its evaluation, searched on a
+//! background task like the AI's own moves (the frame never waits), and shown until the
+//! position changes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use jetan_ai::{Level, Searcher, Thought};
+use jetan_rules::Move;
+
+use crate::game::{BoardReset, Game, GameSystems};
+use crate::settings::Settings;
+use crate::{AppSystems, Launch};
+
+/// The level whose search gives hints.
+pub const HINT_LEVEL: Level = Level::Search(4);
+
+/// A request for a hint on the current position.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct AskHint;
+
+/// The AI's advice on one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    /// The hash of the position it is for.
+    pub position: u64,
+    /// The move the AI would play.
+    pub mv: Move,
+    /// The move in notation.
+    pub text: String,
+    /// Its evaluation for the side to move (see [`jetan_ai::describe_score`]).
+    pub score: i32,
+}
+
+/// The hint being searched for, and the last one found.
+#[derive(Resource, Default)]
+pub struct Hint {
+    job: Option<Job>,
+    advice: Option<Advice>,
+}
+
+struct Job {
+    position: u64,
+    cancel: Arc<AtomicBool>,
+    task: Task<Thought>,
+}
+
+impl Hint {
+    /// Whether a hint is being searched for.
+    pub fn searching(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The advice on `game`'s position, if there is some.
+    pub fn for_game(&self, game: &Game) -> Option<&Advice> {
+        self.advice.as_ref().filter(|advice| advice.position == game.position.hash())
+    }
+
+    fn drop_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<AskHint>()
+        .init_resource::<Hint>()
+        .add_systems(Update, (start_hint, finish_hint).chain().after(GameSystems).in_set(AppSystems::Update))
+        .add_systems(Update, ask_at_launch.in_set(AppSystems::RecordInput));
+}
+
+/// Asks for a hint once the first game has started, if the launch says so (`--hint`).
+fn ask_at_launch(
+    launch: Res<Launch>,
+    game: Option<Res<Game>>,
+    mut asked: Local<bool>,
+    mut asks: MessageWriter<AskHint>,
+) {
+    if launch.hint && !*asked && game.is_some() {
+        *asked = true;
+        asks.write(AskHint);
+    }
+}
+
+/// Starts searching for a hint when one is asked for, the game goes on, and the position has
+/// none yet; a new game or a game opened drops the search.
+fn start_hint(
+    mut asks: MessageReader<AskHint>,
+    mut resets: MessageReader<BoardReset>,
+    mut hint: ResMut<Hint>,
+    game: Option<Res<Game>>,
+    settings: Res<Settings>,
+) {
+    if resets.read().count() > 0 {
+        hint.drop_job();
+    }
+    let asked = asks.read().count() > 0;
+    let Some(game) = game else { return };
+    if !asked || game.outcome().is_some() || hint.for_game(&game).is_some() {
+        return;
+    }
+    let position = game.position.clone();
+    let hash = position.hash();
+    if hint.job.as_ref().is_some_and(|job| job.position == hash) {
+        return;
+    }
+    hint.drop_job();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let threads = settings.ai_threads;
+    let seed = game.seed;
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        Searcher::new().with_threads(threads).think(&position, &HINT_LEVEL.limits(), &flag, seed)
+    });
+    hint.job = Some(Job { position: hash, cancel, task });
+}
+
+/// Keeps the hint once its search is done.
+fn finish_hint(mut hint: ResMut<Hint>, game: Option<Res<Game>>) {
+    let Some(job) = hint.job.as_mut() else { return };
+    let Some(thought) = block_on(future::poll_once(&mut job.task)) else { return };
+    let position = job.position;
+    hint.job = None;
+    let Some(game) = game.filter(|game| game.position.hash() == position) else { return };
+    hint.advice =
+        thought.best.map(|mv| Advice { position, mv, text: game.position.move_text(mv), score: thought.score });
+}
