@@ -1,5 +1,5 @@
-//! The menu bar: new game, save or open, the move list, undo and redo, resign and draw, the
-//! view, the pieces, the settings.
+//! The menu bar: new game, save or open, the move list, undo and redo (or the arrow keys),
+//! resign and draw, the view, the pieces, the settings.
 
 use bevy_egui::egui;
 
@@ -32,10 +32,16 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             .game
             .as_ref()
             .map_or((false, false, true), |g| (!g.history.is_empty(), !g.redo.is_empty(), g.outcome().is_some()));
-        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).clicked() {
+        // The arrow keys step back and forth through the moves, as the buttons do.
+        let typing = ui.ctx().egui_wants_keyboard_input();
+        let key = |key| !typing && ui.input(|input| input.key_pressed(key));
+        let (back, forth) = (key(egui::Key::ArrowLeft), key(egui::Key::ArrowRight));
+        let undo = ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("← key");
+        if undo.clicked() || (can_undo && back) {
             params.actions.write(GameAction::Undo);
         }
-        if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).clicked() {
+        let redo = ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("→ key");
+        if redo.clicked() || (can_redo && forth) {
             params.actions.write(GameAction::Redo);
         }
         ui.separator();

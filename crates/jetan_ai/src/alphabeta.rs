@@ -171,6 +171,9 @@ pub(crate) struct Search<'a> {
     pub stop: &'a AtomicBool,
     /// The moves the threads are searching, when there are several.
     pub busy: Option<&'a Busy>,
+    /// Whether this thread leaves for last the moves another thread is searching (helpers do;
+    /// the first thread searches as a lone thread would).
+    pub defers: bool,
     /// When the search must stop.
     pub deadline: Option<Instant>,
     /// How many nodes it may visit.
@@ -204,6 +207,7 @@ impl<'a> Search<'a> {
             cancel: task.cancel,
             stop: task.stop,
             busy: task.busy,
+            defers: false,
             deadline: task.deadline,
             max_nodes,
             nodes: 0,
@@ -457,7 +461,7 @@ impl Search<'_> {
 
     /// Whether another thread is searching `mv` from this node.
     fn busy_elsewhere(&self, node: &Node, mv: Move) -> bool {
-        self.busy.zip(self.busy_key(node, mv)).is_some_and(|(busy, key)| busy.contains(key))
+        self.defers && self.busy.zip(self.busy_key(node, mv)).is_some_and(|(busy, key)| busy.contains(key))
     }
 
     /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,

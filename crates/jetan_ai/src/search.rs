@@ -75,10 +75,10 @@ impl Searcher {
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
     /// than one, the threads search the same position at once and share the transposition
-    /// table (Lazy SMP): each iteration of a thread goes a ply deeper than any thread has
-    /// completed (two plies for half of them), a thread that comes to a move another is
-    /// searching leaves it for last (see [`crate::busy`]), and whichever thread reaches the
-    /// limits ends the search. The answer is the deepest iteration completed. A search with
+    /// table (Lazy SMP): the first searches as a lone thread would; each iteration of a thread
+    /// goes a ply deeper than any thread has completed (two plies for half of the helpers), a
+    /// helper that comes to a move another thread is searching leaves it for last (see
+    /// [`crate::busy`]), and whichever thread reaches the limits ends the search. The answer is the deepest iteration completed. A search with
     /// several threads is not reproducible, even with a node limit (which counts the first
     /// thread's positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
@@ -152,6 +152,7 @@ impl Searcher {
                 .enumerate()
                 .map(|(index, (ordering, work))| {
                     let mut helper = Search::new(task, ordering, work, u64::MAX);
+                    helper.defers = true;
                     scope.spawn(move || {
                         let fallback = helper.fallback();
                         progress.deepen(&mut helper, fallback, (index + 1) % 2 == 1)
