@@ -78,9 +78,10 @@ impl Searcher {
     /// table (Lazy SMP): the first searches as a lone thread would; each iteration of a thread
     /// goes a ply deeper than any thread has completed (two plies for half of the helpers), a
     /// helper that comes to a move another thread is searching leaves it for last (see
-    /// [`crate::busy`]), and whichever thread reaches the limits ends the search. The answer is the deepest iteration completed. A search with
-    /// several threads is not reproducible, even with a node limit (which counts the first
-    /// thread's positions).
+    /// [`crate::busy`]), and whichever thread reaches the limits ends the search (past half
+    /// the time, once no thread has a deeper iteration under way). The answer is the deepest
+    /// iteration completed. A search with several threads is not reproducible, even with a
+    /// node limit (which counts the first thread's positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
         self.workspaces.resize_with(threads.clamp(1, MAX_THREADS), Workspace::new);
         self
@@ -145,7 +146,8 @@ impl Searcher {
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };
         }
-        let progress = Progress { limits, started, completed: AtomicU32::new(0), stop: &stop };
+        let progress =
+            Progress { limits, started, begun: AtomicU32::new(0), completed: AtomicU32::new(0), stop: &stop };
         let progress = &progress;
         let mut thought = std::thread::scope(|scope| {
             let helpers: Vec<_> = lanes
@@ -189,11 +191,12 @@ impl Searcher {
     }
 }
 
-/// How the threads of one search get on: the deepest iteration any has completed, and the
-/// flag the one that ends the search raises.
+/// How the threads of one search get on: the deepest iteration any has begun and completed,
+/// and the flag the one that ends the search raises.
 struct Progress<'a> {
     limits: &'a Limits,
     started: Instant,
+    begun: AtomicU32,
     completed: AtomicU32,
     stop: &'a AtomicBool,
 }
@@ -203,11 +206,14 @@ impl Progress<'_> {
     /// (by this thread or another), or the search is stopped; returns the result of the
     /// thread's last completed iteration (`thought` before any). Each iteration goes a ply
     /// deeper than any thread has completed, two plies if `ahead` (so that threads spread over
-    /// two depths, and the deeper ones find the shallower ones' results in the table).
+    /// two depths, and the deeper ones find the shallower ones' results in the table). Past
+    /// half its time a thread begins no deeper iteration, but joins one another thread has
+    /// under way: the search ends when the deepest begun is completed or time runs out.
     fn deepen(&self, search: &mut Search, mut thought: Thought, ahead: bool) -> Thought {
         let deepest = self.limits.max_depth.min(MAX_PLY as u32 / 2);
         let mut depth = (1 + u32::from(ahead)).min(deepest);
         while depth <= deepest {
+            self.begun.fetch_max(depth, Atomic::Relaxed);
             search.root_best = None;
             let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
             if search.stopped {
@@ -227,10 +233,12 @@ impl Progress<'_> {
             let completed = self.completed.fetch_max(depth, Atomic::Relaxed).max(depth);
             let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
             let out_of_time = self.limits.movetime.is_some_and(|t| self.started.elapsed() * 2 > t);
-            if decided || out_of_time {
+            let under_way = self.begun.load(Atomic::Relaxed);
+            if decided || (out_of_time && under_way <= depth) {
                 break;
             }
-            depth = (depth + 1).max((completed + 1 + u32::from(ahead)).min(deepest));
+            depth =
+                if out_of_time { under_way } else { (depth + 1).max((completed + 1 + u32::from(ahead)).min(deepest)) };
         }
         // Whichever way this thread ends, the search is over: its limits were reached, or it
         // completed the deepest iteration allowed.
