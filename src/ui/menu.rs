@@ -1,5 +1,5 @@
 //! The menu bar: new game, save or open, the move list, undo and redo (or the arrow keys),
-//! resign and draw, the view, the pieces, the settings.
+//! resign and draw, the view, the pieces, the rules guide, the settings.
 
 use bevy_egui::egui;
 
@@ -56,6 +56,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             params.toggle_view.write(ToggleView);
         }
         ui.toggle_value(&mut params.ui_state.pieces_open, "Pieces");
+        ui.toggle_value(&mut params.ui_state.rules_open, "Rules");
         ui.toggle_value(&mut params.ui_state.settings_open, "Settings");
     });
 }

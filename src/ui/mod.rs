@@ -1,7 +1,7 @@
 //! The egui interface: a menu bar, a side panel with the turn, a box to type a move in, the
 //! moves and the captured pieces, the game-over banner, the board's file and rank labels, the
 //! hovered piece's name, and the windows for a new game, saving and opening, the move list, the
-//! pieces and the settings.
+//! pieces, the rules guide and the settings.
 
 mod banner;
 mod files;
@@ -13,6 +13,7 @@ mod move_list;
 mod new_game;
 mod pieces;
 mod resume;
+mod rules_guide;
 mod settings_window;
 mod status;
 mod turn;
@@ -39,6 +40,8 @@ pub struct UiState {
     pub pieces_open: bool,
     /// The settings window.
     pub settings_open: bool,
+    /// The rules guide.
+    pub rules_open: bool,
     /// The save-or-open window.
     pub files: Option<files::FileForm>,
     /// The move-list window.
@@ -58,6 +61,8 @@ pub enum StartWindow {
     Pieces,
     /// The settings.
     Settings,
+    /// The rules guide.
+    Rules,
 }
 
 impl std::str::FromStr for StartWindow {
@@ -69,7 +74,8 @@ impl std::str::FromStr for StartWindow {
             "moves" => Ok(StartWindow::Moves),
             "pieces" => Ok(StartWindow::Pieces),
             "settings" => Ok(StartWindow::Settings),
-            _ => Err(format!("`{name}` is not a window: save, moves, pieces or settings")),
+            "rules" => Ok(StartWindow::Rules),
+            _ => Err(format!("`{name}` is not a window: save, moves, pieces, settings or rules")),
         }
     }
 }
@@ -90,6 +96,7 @@ impl UiState {
                 StartWindow::Moves => state.move_list = Some(move_list::MoveListForm::default()),
                 StartWindow::Pieces => state.pieces_open = true,
                 StartWindow::Settings => state.settings_open = true,
+                StartWindow::Rules => state.rules_open = true,
             }
         }
         state
@@ -128,6 +135,7 @@ pub(super) fn plugin(app: &mut App) {
             labels::show,
             new_game::show,
             pieces::show,
+            rules_guide::show,
             settings_window::show,
             files::show,
             move_list::show,

@@ -19,19 +19,24 @@ pub(super) fn show(mut contexts: EguiContexts, mut state: ResMut<UiState>, cards
         ui.label("Green: where a piece in the middle of an empty board may move. Violet: its escape.");
         egui::ScrollArea::vertical().show(ui, |ui| {
             for card in cards {
-                ui.separator();
-                ui.horizontal(|ui| {
-                    diagram(ui, &card.diagram);
-                    ui.vertical(|ui| {
-                        let facts = &card.facts;
-                        ui.label(egui::RichText::new(format!("{} ({})", facts.name, facts.letter)).strong());
-                        ui.label(&facts.description);
-                    });
-                });
+                kind_entry(ui, card);
             }
         });
     });
     Ok(())
+}
+
+/// A kind's diagram beside its name, letter and description (the rules guide lists them too).
+pub(super) fn kind_entry(ui: &mut egui::Ui, card: &KindCard) {
+    ui.separator();
+    ui.horizontal(|ui| {
+        diagram(ui, &card.diagram);
+        ui.vertical(|ui| {
+            let facts = &card.facts;
+            ui.label(egui::RichText::new(format!("{} ({})", facts.name, facts.letter)).strong());
+            ui.label(&facts.description);
+        });
+    });
 }
 
 /// A miniature board with the kind's moves from the middle square.

@@ -25,6 +25,7 @@ mod error;
 mod fast_hash;
 mod files;
 mod groups;
+mod guide;
 mod limits;
 mod list;
 mod load;
@@ -55,9 +56,12 @@ mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
 pub use files::{MAX_TEXT_BYTES, MAX_VARIANT_BYTES, read_file, read_text_file};
+pub use guide::{ExampleStep, GuideSection, MAX_EXAMPLE_TURNS};
 pub use list::List;
 pub use movement::{Dirs, Mix, Movement, Order, RelDir};
-pub use moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step};
+pub use moves::{
+    MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step, ending_text,
+};
 pub use notation::{NotationError, TurnError, turn_list};
 pub use output::say;
 pub use perft::{divide, perft};

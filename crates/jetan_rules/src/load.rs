@@ -1,20 +1,22 @@
 //! Reading a variant file: RON syntax, then every cross-check, each error with its place.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use ron::extensions::Extensions;
 
+use crate::guide::GuideSection;
 use crate::limits::{self, Breach};
-use crate::schema::{NorthFile, PieceFile, SetupFile, VariantFile};
+use crate::schema::{GuideFile, NorthFile, PieceFile, SetupFile, VariantFile};
 use crate::source::{Source, with_text_ordinals};
-use crate::variant::{Definition, PieceKind, Rules};
+use crate::variant::{Definition, PieceKind, Rules, Variant};
 use crate::{
     Ability, Change, Choice, Geometry, KindId, LoadError, LoadErrors, MAX_SIDE, Movement, Piece, RuleOption, Side,
     Square, Text,
 };
 
-/// Reads and checks a variant file.
-pub(crate) fn definition(text: &str, origin: &str) -> Result<Definition, LoadErrors> {
+/// Reads and checks a variant file, its guide's examples played under the default options.
+pub(crate) fn definition(text: &str, origin: &str) -> Result<Arc<Definition>, LoadErrors> {
     let options =
         ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
     let file: VariantFile = with_text_ordinals(|| options.from_str(text)).map_err(|error| {
@@ -25,7 +27,10 @@ pub(crate) fn definition(text: &str, origin: &str) -> Result<Definition, LoadErr
         }])
     })?;
     let mut checker = Checker { origin, source: Source::new(text), errors: Vec::new(), kinds: HashMap::new() };
-    let definition = checker.definition(file);
+    let definition = Arc::new(checker.definition(&file));
+    if checker.errors.is_empty() {
+        checker.guide_examples(&file.guide, &definition);
+    }
     let mut errors = checker.errors;
     if errors.is_empty() {
         Ok(definition)
@@ -57,7 +62,7 @@ impl Checker<'_> {
         self.errors.push(LoadError { origin: self.origin.into(), location, message });
     }
 
-    fn definition(&mut self, file: VariantFile) -> Definition {
+    fn definition(&mut self, file: &VariantFile) -> Definition {
         let geometry = Geometry { files: file.board.files, ranks: file.board.ranks };
         let board_ok = (1..=MAX_SIDE).contains(&geometry.files) && (1..=MAX_SIDE).contains(&geometry.ranks);
         if !board_ok {
@@ -87,14 +92,30 @@ impl Checker<'_> {
         }
         let options = self.options(&file.options, &file.pieces, &base);
         Definition {
-            name: file.name.value,
-            description: file.description.value,
+            name: file.name.value.clone(),
+            description: file.description.value.clone(),
             geometry,
-            side_names: [file.sides.south.value, file.sides.north.value],
+            side_names: [file.sides.south.value.clone(), file.sides.north.value.clone()],
             kinds,
             setup,
             rules,
             options,
+            guide: file.guide.iter().map(guide_section).collect(),
+        }
+    }
+
+    /// Plays each guide example under the default options; an example that doesn't play is
+    /// an error at its moves (or its position).
+    fn guide_examples(&mut self, guide: &[GuideFile], definition: &Arc<Definition>) {
+        let variant = Arc::new(Variant::build(definition.clone(), vec![0; definition.options.len()]));
+        for (file, section) in guide.iter().zip(&definition.guide) {
+            if let Err(error) = section.example(&variant) {
+                let at = match &file.position {
+                    Some(position) if error.starts_with("the position") => position,
+                    _ => &file.moves,
+                };
+                self.error(at, 0, format!("guide \"{}\": {error}", section.title));
+            }
         }
     }
 
@@ -395,4 +416,14 @@ fn tokens(row: &str) -> Vec<(usize, &str)> {
 
 fn kind_by_letter(pieces: &[PieceFile], letter: &str) -> Option<KindId> {
     pieces.iter().position(|p| p.letter.as_str().eq_ignore_ascii_case(letter)).map(|i| KindId(i as u8))
+}
+
+/// A guide section as the game reads it.
+fn guide_section(file: &GuideFile) -> GuideSection {
+    GuideSection {
+        title: file.title.value.clone(),
+        text: file.text.value.clone(),
+        position: file.position.as_ref().map(|p| p.value.clone()),
+        moves: file.moves.value.clone(),
+    }
 }

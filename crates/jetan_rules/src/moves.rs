@@ -165,10 +165,7 @@ impl Outcome {
     pub fn describe(&self, variant: &Variant) -> String {
         let why = match self.reason {
             Reason::Ending(index) => match variant.rules().endings.get(index as usize) {
-                Some(ending) if !ending.name().as_str().is_empty() => ending.name().to_string(),
-                Some(Ending::Capture { victim, by, .. }) => capture_text(variant, *victim, by),
-                Some(Ending::Eliminated { kinds, .. }) => format!("took every {}", kind_names(variant, kinds)),
-                Some(Ending::Reaches { kinds, .. }) => format!("the {} crossed the board", kind_names(variant, kinds)),
+                Some(ending) => ending_text(variant, ending),
                 None => "an ending the variant no longer has".into(),
             },
             Reason::OwnCapture(index) => match variant.rules().endings.get(index as usize) {
@@ -198,6 +195,16 @@ impl Outcome {
             Some(side) => format!("{} wins: {why}", variant.side_name(side)),
             None => format!("Draw: {why}"),
         }
+    }
+}
+
+/// What a player reads of an ending: its name in the variant file, or what happens in it.
+pub fn ending_text(variant: &Variant, ending: &Ending<KindId>) -> String {
+    match ending {
+        ending if !ending.name().as_str().is_empty() => ending.name().to_string(),
+        Ending::Capture { victim, by, .. } => capture_text(variant, *victim, by),
+        Ending::Eliminated { kinds, .. } => format!("took every {}", kind_names(variant, kinds)),
+        Ending::Reaches { kinds, .. } => format!("the {} crossed the board", kind_names(variant, kinds)),
     }
 }
 

@@ -544,6 +544,15 @@ impl<K> Ending<K> {
             Ending::Capture { name, .. } | Ending::Eliminated { name, .. } | Ending::Reaches { name, .. } => name,
         }
     }
+
+    /// The result for the side whose move meets it.
+    pub fn result(&self) -> Verdict {
+        match self {
+            Ending::Capture { result, .. } | Ending::Eliminated { result, .. } | Ending::Reaches { result, .. } => {
+                *result
+            }
+        }
+    }
 }
 
 impl<K: Clone> Change<K> {

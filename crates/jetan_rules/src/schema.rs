@@ -38,6 +38,20 @@ pub(crate) struct VariantFile {
     pub rapid_deployment: bool,
     #[serde(default)]
     pub options: Vec<RuleOption<Text>>,
+    #[serde(default)]
+    pub guide: Vec<GuideFile>,
+}
+
+/// A section of the rules guide.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GuideFile {
+    pub title: Text,
+    pub text: Text,
+    #[serde(default)]
+    pub position: Option<Text>,
+    #[serde(default)]
+    pub moves: Text,
 }
 
 fn south() -> Side {

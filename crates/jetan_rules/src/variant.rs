@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use crate::guide::GuideSection;
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
 use crate::{
@@ -127,6 +128,7 @@ pub(crate) struct Definition {
     pub setup: Vec<(Square, Piece)>,
     pub rules: Rules,
     pub options: Vec<RuleOption<KindId>>,
+    pub guide: Vec<GuideSection>,
 }
 
 /// A playable variant: a definition with one choice made for each rule option.
@@ -159,7 +161,7 @@ impl Variant {
     pub fn load(text: &str, origin: &str) -> Result<Variant, LoadErrors> {
         let definition = crate::load::definition(text, origin)?;
         let defaults = vec![0; definition.options.len()];
-        Ok(Variant::build(Arc::new(definition), defaults))
+        Ok(Variant::build(definition, defaults))
     }
 
     /// Reads a variant file, with the default choice of every rule option.
@@ -221,7 +223,7 @@ impl Variant {
         self.with_choices(&pairs)
     }
 
-    fn build(definition: Arc<Definition>, choices: Vec<usize>) -> Variant {
+    pub(crate) fn build(definition: Arc<Definition>, choices: Vec<usize>) -> Variant {
         let mut kinds = definition.kinds.clone();
         let mut rules = definition.rules.clone();
         for (option, &choice) in definition.options.iter().zip(&choices) {
@@ -293,6 +295,12 @@ impl Variant {
     /// A paragraph for players.
     pub fn description(&self) -> &str {
         &self.definition.description
+    }
+
+    /// The rules guide's sections, as the file gives them (their examples are checked under
+    /// the default rule options when the file is read).
+    pub fn guide(&self) -> &[GuideSection] {
+        &self.definition.guide
     }
 
     /// The board's shape.

@@ -1,0 +1,181 @@
+//! The rules guide: for the variant played, how the game is won, each piece kind with the
+//! diagram of its moves, and each mechanic the variant file explains, with its example on a
+//! small board that the player steps through turn by turn.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use jetan_rules::{ExampleStep, Position, Variant, Verdict, ending_text};
+
+use super::UiState;
+use super::pieces::kind_entry;
+use crate::game::Game;
+use crate::rules::KindCard;
+use crate::scene::Palette;
+
+/// The guide's examples, played out once per variant.
+#[derive(Default)]
+pub(super) struct Examples {
+    variant: Option<Arc<Variant>>,
+    /// Per section: its steps, or why its example doesn't play under the chosen options.
+    steps: Vec<Result<Vec<ExampleStep>, String>>,
+    /// Per section: the step shown.
+    shown: Vec<usize>,
+}
+
+impl Examples {
+    /// The examples of `variant`, played out when it changes.
+    fn of(&mut self, variant: &Arc<Variant>) -> &mut Examples {
+        if !self.variant.as_ref().is_some_and(|v| Arc::ptr_eq(v, variant)) {
+            self.steps = variant.guide().iter().map(|section| section.example(variant)).collect();
+            self.shown = vec![0; self.steps.len()];
+            self.variant = Some(variant.clone());
+        }
+        self
+    }
+}
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut state: ResMut<UiState>,
+    game: Option<Res<Game>>,
+    cards: Query<&KindCard>,
+    mut examples: Local<Examples>,
+) -> Result {
+    let Some(game) = game.filter(|_| state.rules_open) else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let variant = game.position.variant();
+    let examples = examples.of(variant);
+    let mut cards: Vec<&KindCard> = cards.iter().collect();
+    cards.sort_by_key(|card| card.kind);
+    egui::Window::new(format!("Rules of {}", variant.name()))
+        .open(&mut state.rules_open)
+        .default_width(480.0)
+        .default_height(640.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.label(variant.description());
+                egui::CollapsingHeader::new("How the game ends").default_open(true).show(ui, |ui| endings(ui, variant));
+                egui::CollapsingHeader::new("The pieces").show(ui, |ui| {
+                    for card in &cards {
+                        kind_entry(ui, card);
+                    }
+                });
+                for (index, section) in variant.guide().iter().enumerate() {
+                    egui::CollapsingHeader::new(&section.title).default_open(index == 0).show(ui, |ui| {
+                        ui.label(&section.text);
+                        match &examples.steps[index] {
+                            Ok(steps) if steps.len() > 1 || section.position.is_some() => {
+                                example(ui, steps, &mut examples.shown[index]);
+                            }
+                            Ok(_) => {}
+                            Err(error) => {
+                                ui.colored_label(
+                                    egui::Color32::LIGHT_RED,
+                                    format!("The example doesn't play under the options chosen: {error}"),
+                                );
+                            }
+                        }
+                    });
+                }
+            });
+        });
+    Ok(())
+}
+
+/// Each way the game ends, and for whom.
+fn endings(ui: &mut egui::Ui, variant: &Variant) {
+    let rules = variant.rules();
+    let result = |verdict: Verdict| match verdict {
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+        Verdict::Loss => "loses",
+    };
+    for ending in &rules.endings {
+        ui.label(format!(
+            "• {}: the side that does it {}.",
+            capitalized(&ending_text(variant, ending)),
+            result(ending.result())
+        ));
+    }
+    ui.label(format!("• A side with no legal move {}.", result(rules.no_moves)));
+    if let Some(small) = rules.small_armies {
+        ui.label(format!(
+            "• Both sides down to {} pieces or fewer: drawn unless someone wins within {} plies.",
+            small.pieces, small.plies
+        ));
+    }
+    if let Some(limit) = rules.ply_limit {
+        ui.label(format!("• A game that reaches {limit} plies is drawn."));
+    }
+}
+
+/// A scene colour for egui.
+fn color32(color: Color) -> egui::Color32 {
+    let [r, g, b, _] = color.to_srgba().to_u8_array();
+    egui::Color32::from_rgb(r, g, b)
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// An example's board at the step shown, with buttons to step through its turns.
+fn example(ui: &mut egui::Ui, steps: &[ExampleStep], shown: &mut usize) {
+    *shown = (*shown).min(steps.len() - 1);
+    ui.horizontal(|ui| {
+        if ui.add_enabled(*shown > 0, egui::Button::new("◀")).clicked() {
+            *shown -= 1;
+        }
+        if ui.add_enabled(*shown + 1 < steps.len(), egui::Button::new("▶")).clicked() {
+            *shown += 1;
+        }
+        let turns = steps.len() - 1;
+        match &steps[*shown].turn {
+            Some(turn) => ui.label(format!("turn {} of {turns}: {turn}", *shown)),
+            None => ui.label(format!("the start ({turns} turn{} to step through)", if turns == 1 { "" } else { "s" })),
+        };
+    });
+    let before = shown.checked_sub(1).map(|previous| &steps[previous].position);
+    board(ui, &steps[*shown].position, before);
+    if let Some(outcome) = steps[*shown].position.outcome() {
+        ui.label(egui::RichText::new(outcome.describe(steps[*shown].position.variant())).strong());
+    }
+}
+
+/// A small board with the pieces as their letters, the squares that changed since `before`
+/// marked.
+fn board(ui: &mut egui::Ui, position: &Position, before: Option<&Position>) {
+    let variant = position.variant();
+    let geometry = variant.geometry();
+    let cell = (300.0 / geometry.files.max(geometry.ranks) as f32).min(26.0);
+    let size = egui::vec2(geometry.files as f32 * cell, geometry.ranks as f32 * cell);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    for square in geometry.squares() {
+        let x = rect.min.x + geometry.file(square) as f32 * cell;
+        let y = rect.max.y - (geometry.rank(square) + 1) as f32 * cell;
+        let tile = egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(cell, cell));
+        let dark = (geometry.file(square) + geometry.rank(square)) % 2 == 0;
+        let changed = before.is_some_and(|before| before.piece_at(square) != position.piece_at(square));
+        let color = match (changed, dark) {
+            (true, _) => egui::Color32::from_rgb(200, 170, 60),
+            (false, true) => egui::Color32::from_rgb(30, 26, 24),
+            (false, false) => egui::Color32::from_rgb(150, 80, 30),
+        };
+        painter.rect_filled(tile, 0.0, color);
+        let Some(piece) = position.piece_at(square) else { continue };
+        let (fill, ink) = if variant.kind(piece.kind).ownerless {
+            (egui::Color32::from_gray(150), egui::Color32::BLACK)
+        } else {
+            let name = variant.side_name(piece.side);
+            (color32(Palette::body(piece.side, name)), color32(Palette::trim(piece.side, name)))
+        };
+        let ink = if fill.intensity() > 0.6 { egui::Color32::BLACK } else { ink };
+        painter.circle(tile.center(), cell * 0.45, fill, egui::Stroke::new(1.0, ink));
+        let font = egui::FontId::proportional(cell * if variant.label(piece).len() > 1 { 0.42 } else { 0.6 });
+        painter.text(tile.center(), egui::Align2::CENTER_CENTER, variant.label(piece), font, ink);
+    }
+}
