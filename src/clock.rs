@@ -14,6 +14,8 @@ use crate::game::{Game, GameSystems};
 
 /// The longest time a control may give, in minutes (or seconds for the per-move times).
 pub const MOST_MINUTES: u32 = 600;
+/// The most time a clock may hold, increments included: 100 hours.
+const MOST_LEFT_MS: u64 = 100 * 3600 * 1000;
 
 /// How much time the players have.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,7 +161,10 @@ impl Clocks {
     /// turn.
     pub fn turn_passed(&mut self, side: Side) {
         match self.control {
-            TimeControl::Fischer { increment, .. } => self.left_ms[side.index()] += u64::from(increment) * 1000,
+            TimeControl::Fischer { increment, .. } => {
+                let left = &mut self.left_ms[side.index()];
+                *left = (*left + u64::from(increment) * 1000).min(MOST_LEFT_MS);
+            }
             TimeControl::PerMove { seconds } => self.left_ms[side.opponent().index()] = u64::from(seconds) * 1000,
             TimeControl::Untimed | TimeControl::Game { .. } => {}
         }
@@ -180,12 +185,11 @@ impl Clocks {
     }
 
     /// Why clocks read from a file can't be used, if they can't: a control out of range, or
-    /// more time left than a control could give (with its increments, 100 hours).
+    /// more time left than a clock holds (100 hours).
     pub fn check(&self) -> Result<(), String> {
         self.control.check()?;
-        let most = Duration::from_secs(100 * 3600).as_millis() as u64;
-        match self.left_ms.iter().find(|&&left| left > most) {
-            Some(left) => Err(format!("a clock with {left} ms left: at most {most}")),
+        match self.left_ms.iter().find(|&&left| left > MOST_LEFT_MS) {
+            Some(left) => Err(format!("a clock with {left} ms left: at most {MOST_LEFT_MS}")),
             None => Ok(()),
         }
     }
@@ -266,6 +270,11 @@ mod tests {
         let mut clocks = Clocks::new(TimeControl::Game { minutes: 3 });
         clocks.left_ms[1] = u64::MAX;
         assert!(clocks.check().is_err());
+        let mut long_game = Clocks::new(TimeControl::Fischer { minutes: 600, increment: 600 });
+        for _ in 0..1000 {
+            long_game.turn_passed(Side::South);
+        }
+        assert_eq!(long_game.check(), Ok(()), "increments never make a clock its file can't hold");
     }
 
     #[test]
