@@ -1,7 +1,8 @@
 //! The Jetan AI: an alpha-beta search over [`jetan_rules`] whose evaluation reads everything it
 //! knows of the game from the variant file (piece values, which captures win, the royal pieces
-//! and their escapes), with time, depth and node limits, cancellation and a seed; the random
-//! and greedy baselines; self-play matches and a benchmark. It knows nothing of Bevy.
+//! and their escapes), with time, depth and node limits, cancellation and a seed, on one thread
+//! or several sharing a transposition table; the random and greedy baselines; self-play matches
+//! and a benchmark. It knows nothing of Bevy.
 //!
 //! ```
 //! use std::sync::Arc;
