@@ -9,6 +9,7 @@ mod hint_panel;
 mod hover;
 mod labels;
 mod menu;
+mod mini_board;
 mod move_list;
 mod new_game;
 mod pieces;

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::UiState;
+use super::{UiState, mini_board};
 use crate::rules::{KindCard, KindDiagram};
 
 pub(super) fn show(mut contexts: EguiContexts, mut state: ResMut<UiState>, cards: Query<&KindCard>) -> Result {
@@ -41,27 +41,16 @@ pub(super) fn kind_entry(ui: &mut egui::Ui, card: &KindCard) {
 
 /// A miniature board with the kind's moves from the middle square.
 fn diagram(ui: &mut egui::Ui, diagram: &KindDiagram) {
-    let geometry = diagram.geometry;
-    let cell = 11.0;
-    let size = egui::vec2(geometry.files as f32 * cell, geometry.ranks as f32 * cell);
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    for square in geometry.squares() {
-        let x = rect.min.x + geometry.file(square) as f32 * cell;
-        let y = rect.max.y - (geometry.rank(square) + 1) as f32 * cell;
-        let tile = egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(cell - 1.0, cell - 1.0));
-        let dark = (geometry.file(square) + geometry.rank(square)) % 2 == 0;
+    mini_board::draw(ui, diagram.geometry, 11.0, 1.0, |painter, square, tile, color| {
         let color = if square == diagram.middle {
             egui::Color32::from_rgb(255, 215, 80)
         } else if diagram.moves.contains(square) {
             egui::Color32::from_rgb(90, 230, 130)
         } else if diagram.escapes.contains(square) {
             egui::Color32::from_rgb(140, 115, 255)
-        } else if dark {
-            egui::Color32::from_rgb(30, 26, 24)
         } else {
-            egui::Color32::from_rgb(150, 80, 30)
+            color
         };
         painter.rect_filled(tile, 1.0, color);
-    }
+    });
 }

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use jetan_rules::{ExampleStep, Position, Variant, Verdict, ending_text};
 
-use super::UiState;
 use super::pieces::kind_entry;
+use super::{UiState, mini_board};
 use crate::game::Game;
 use crate::rules::KindCard;
 use crate::scene::Palette;
@@ -151,22 +151,10 @@ fn board(ui: &mut egui::Ui, position: &Position, before: Option<&Position>) {
     let variant = position.variant();
     let geometry = variant.geometry();
     let cell = (300.0 / geometry.files.max(geometry.ranks) as f32).min(26.0);
-    let size = egui::vec2(geometry.files as f32 * cell, geometry.ranks as f32 * cell);
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    for square in geometry.squares() {
-        let x = rect.min.x + geometry.file(square) as f32 * cell;
-        let y = rect.max.y - (geometry.rank(square) + 1) as f32 * cell;
-        let tile = egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(cell, cell));
-        let dark = (geometry.file(square) + geometry.rank(square)) % 2 == 0;
+    mini_board::draw(ui, geometry, cell, 0.0, |painter, square, tile, color| {
         let changed = before.is_some_and(|before| before.piece_at(square) != position.piece_at(square));
-        let color = match (changed, dark) {
-            (true, _) => egui::Color32::from_rgb(200, 170, 60),
-            (false, true) => egui::Color32::from_rgb(30, 26, 24),
-            (false, false) => egui::Color32::from_rgb(150, 80, 30),
-        };
-        painter.rect_filled(tile, 0.0, color);
-        let Some(piece) = position.piece_at(square) else { continue };
+        painter.rect_filled(tile, 0.0, if changed { egui::Color32::from_rgb(200, 170, 60) } else { color });
+        let Some(piece) = position.piece_at(square) else { return };
         let (fill, ink) = if variant.kind(piece.kind).ownerless {
             (egui::Color32::from_gray(150), egui::Color32::BLACK)
         } else {
@@ -175,7 +163,8 @@ fn board(ui: &mut egui::Ui, position: &Position, before: Option<&Position>) {
         };
         let ink = if fill.intensity() > 0.6 { egui::Color32::BLACK } else { ink };
         painter.circle(tile.center(), cell * 0.45, fill, egui::Stroke::new(1.0, ink));
-        let font = egui::FontId::proportional(cell * if variant.label(piece).len() > 1 { 0.42 } else { 0.6 });
-        painter.text(tile.center(), egui::Align2::CENTER_CENTER, variant.label(piece), font, ink);
-    }
+        let label = variant.label(piece);
+        let font = egui::FontId::proportional(cell * if label.len() > 1 { 0.42 } else { 0.6 });
+        painter.text(tile.center(), egui::Align2::CENTER_CENTER, label, font, ink);
+    });
 }
