@@ -135,11 +135,22 @@ impl Game {
     /// The moves played, a turn's plies (a Charge's sub-moves) joined into one line: each turn's
     /// side and text.
     pub fn turns(&self) -> Vec<(Side, String)> {
-        let mut turns: Vec<(Side, String)> = Vec::new();
-        for played in &self.history {
+        self.turn_plies()
+            .into_iter()
+            .map(|plies| {
+                let texts: Vec<&str> = self.history[plies.clone()].iter().map(|played| played.text.as_str()).collect();
+                (self.history[plies.start].side, texts.join("; "))
+            })
+            .collect()
+    }
+
+    /// Each turn's plies: the ranges of `history` one side played in a row.
+    pub fn turn_plies(&self) -> Vec<std::ops::Range<usize>> {
+        let mut turns: Vec<std::ops::Range<usize>> = Vec::new();
+        for (ply, played) in self.history.iter().enumerate() {
             match turns.last_mut() {
-                Some((side, text)) if *side == played.side => *text += &format!("; {}", played.text),
-                _ => turns.push((played.side, played.text.clone())),
+                Some(turn) if self.history[turn.start].side == played.side => turn.end = ply + 1,
+                _ => turns.push(ply..ply + 1),
             }
         }
         turns

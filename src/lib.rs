@@ -2,6 +2,7 @@
 //! that runs without a window or GPU (what the headless tests drive).
 
 pub mod ai_player;
+pub mod analysis;
 pub mod animation;
 pub mod board;
 pub mod camera;
@@ -40,6 +41,9 @@ pub struct Launch {
     pub clocks: clock::TimeControl,
     /// Ask for a hint once the first game starts (a screenshot waits for it).
     pub hint: bool,
+    /// Ask for the analysis of the launch moves once the first game starts (a screenshot
+    /// waits for it).
+    pub analyse: bool,
 }
 
 /// The game's folder: the working directory when it holds `assets/` (running from the
@@ -83,6 +87,7 @@ impl Plugin for GameLogicPlugin {
             ai_player::plugin,
             clock::plugin,
             hint::plugin,
+            analysis::plugin,
             records::plugin,
             rules::plugin,
         ));

@@ -46,6 +46,9 @@ struct Cli {
     /// Ask the AI for a hint once the game starts (a screenshot shows it).
     #[arg(long)]
     hint: bool,
+    /// Ask the AI to judge the --moves once the game starts (a screenshot shows it).
+    #[arg(long)]
+    analyse: bool,
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         animate: cli.animate,
         clocks: cli.clocks,
         hint: cli.hint,
+        analyse: cli.analyse,
     };
     let mut app = App::new();
     app.add_plugins(JetanPlugin { launch })

@@ -9,6 +9,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::time::TimeUpdateStrategy;
 
 use crate::Launch;
+use crate::analysis::Analysis;
 use crate::animation::Walking;
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
@@ -67,6 +68,7 @@ fn capture(
     mut actions: MessageWriter<GameAction>,
     mut notice: ResMut<Notice>,
     hint: Res<Hint>,
+    analysis: Res<Analysis>,
 ) {
     if capture.saved {
         exit.write(AppExit::Success);
@@ -80,6 +82,7 @@ fn capture(
         capture.frames >= FRAMES_BEFORE_CAPTURE
             && animation_halfway(&launch, game, &capture, &walking, &mut actions, &mut notice)
             && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
+            && (!launch.analyse || !analysis.running())
     });
     if ready || capture.frames >= FRAMES_AT_MOST {
         let path = launch.screenshot.clone().expect("only run with a screenshot path");

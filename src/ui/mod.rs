@@ -3,6 +3,7 @@
 //! hovered piece's name, and the windows for a new game, saving and opening, the move list, the
 //! pieces, the rules guide and the settings.
 
+mod analysis_panel;
 mod banner;
 mod files;
 mod hint_panel;
@@ -119,6 +120,8 @@ struct PanelParams<'w, 's> {
     pieces: Query<'w, 's, (&'static crate::board::PieceToken, &'static crate::rules::PieceData)>,
     turn_actions: Res<'w, crate::rules::TurnActions>,
     hint: Res<'w, crate::hint::Hint>,
+    analysis: Res<'w, crate::analysis::Analysis>,
+    analyse: MessageWriter<'w, crate::analysis::AnalyseGame>,
     ask_hint: MessageWriter<'w, crate::hint::AskHint>,
     actions: MessageWriter<'w, GameAction>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,

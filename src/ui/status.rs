@@ -94,13 +94,16 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         ));
     }
     ui.separator();
-    ui.label("Moves");
+    if let Some(ask) = super::analysis_panel::header(ui, game, &params.analysis) {
+        params.analyse.write(ask);
+    }
     // Numbered as Game Courier numbers them (`1.` and `1...`), each turn wrapped to the panel.
     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-        for (index, (_, text)) in game.turns().iter().enumerate() {
+        for (index, (plies, (_, text))) in game.turn_plies().into_iter().zip(game.turns()).enumerate() {
             let dots = if index % 2 == 0 { "." } else { "..." };
             let line = format!("{}{dots} {text}", index / 2 + 1);
             ui.add(egui::Label::new(egui::RichText::new(line).monospace()).wrap());
+            super::analysis_panel::judgement(ui, game, &params.analysis, plies);
         }
     });
 }

@@ -1,0 +1,165 @@
+//! Game analysis: asked for, the AI judges every move played so far, on a background task (the
+//! frame never waits): the evaluation after each move, and where a move lost much against the
+//! AI's choice, that better move. The judgements hold for as long as the game keeps that line.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+use jetan_ai::{Level, Searcher, WIN};
+use jetan_rules::{Move, Position};
+
+use crate::game::{BoardReset, Game, GameSystems};
+use crate::settings::Settings;
+use crate::{AppSystems, Launch};
+
+/// The level whose search judges each move.
+pub const ANALYSIS_LEVEL: Level = Level::Search(3);
+/// A move that scores this much less than the AI's choice (in the variant's values: 100 is a
+/// Panthan in classic Jetan) is marked, with the better move.
+pub const MISTAKE: i32 = 150;
+
+/// A request to analyse the game's moves.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct AnalyseGame;
+
+/// The AI's judgement of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    /// The evaluation after the move, for the side that made it.
+    pub score: i32,
+    /// The AI's move instead, in notation, when the one played lost at least [`MISTAKE`].
+    pub better: Option<String>,
+}
+
+/// The analysis under way or done, for the line of moves it was asked on.
+#[derive(Resource, Default)]
+pub struct Analysis {
+    line: Vec<Move>,
+    judged: Arc<Mutex<Vec<Judgement>>>,
+    job: Option<Job>,
+}
+
+struct Job {
+    cancel: Arc<AtomicBool>,
+    task: Task<()>,
+}
+
+impl Analysis {
+    /// Whether moves are still being judged.
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The moves judged so far and the moves to judge.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.judged.lock().map_or(0, |judged| judged.len()), self.line.len())
+    }
+
+    /// The judgement of ply `ply` (from 0) of `game`, if it has been judged and the game still
+    /// has the line it was judged in.
+    pub fn judgement(&self, game: &Game, ply: usize) -> Option<Judgement> {
+        let same_line = game.history.len() > ply
+            && self
+                .line
+                .get(..=ply)
+                .is_some_and(|line| line.iter().zip(&game.history).all(|(analysed, played)| *analysed == played.mv));
+        same_line.then(|| self.judged.lock().ok()?.get(ply).cloned()).flatten()
+    }
+
+    fn drop_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<AnalyseGame>()
+        .init_resource::<Analysis>()
+        .add_systems(Update, (start_analysis, finish_analysis).chain().after(GameSystems).in_set(AppSystems::Update))
+        .add_systems(Update, ask_at_launch.in_set(AppSystems::RecordInput));
+}
+
+/// Asks for the analysis once the first game has started, if the launch says so (`--analyse`).
+fn ask_at_launch(
+    launch: Res<Launch>,
+    game: Option<Res<Game>>,
+    mut asked: Local<bool>,
+    mut asks: MessageWriter<AnalyseGame>,
+) {
+    if launch.analyse && !*asked && game.is_some() {
+        *asked = true;
+        asks.write(AnalyseGame);
+    }
+}
+
+/// Starts judging the game's moves when asked (a new game or an opened one drops the work).
+fn start_analysis(
+    mut asks: MessageReader<AnalyseGame>,
+    mut resets: MessageReader<BoardReset>,
+    mut analysis: ResMut<Analysis>,
+    game: Option<Res<Game>>,
+    settings: Res<Settings>,
+) {
+    let asked = asks.read().count() > 0;
+    if resets.read().count() > 0 && !asked {
+        analysis.drop_job();
+    }
+    let Some(game) = game.filter(|_| asked) else { return };
+    analysis.drop_job();
+    let line: Vec<Move> = game.history.iter().map(|played| played.mv).collect();
+    let judged = Arc::new(Mutex::new(Vec::with_capacity(line.len())));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let start = Position::start(game.position.variant().clone());
+    let (moves, out, flag, threads) = (line.clone(), judged.clone(), cancel.clone(), settings.ai_threads);
+    let task = AsyncComputeTaskPool::get().spawn(async move { judge_line(start, &moves, &out, &flag, threads) });
+    *analysis = Analysis { line, judged, job: Some(Job { cancel, task }) };
+}
+
+/// Notes when the judging is done.
+fn finish_analysis(mut analysis: ResMut<Analysis>) {
+    if let Some(job) = analysis.job.as_mut()
+        && block_on(future::poll_once(&mut job.task)).is_some()
+    {
+        analysis.job = None;
+    }
+}
+
+/// Judges each move of `line` played from `position`, pushing each judgement as it comes, until
+/// done or cancelled.
+fn judge_line(mut position: Position, line: &[Move], out: &Mutex<Vec<Judgement>>, cancel: &AtomicBool, threads: usize) {
+    let mut searcher = Searcher::new().with_threads(threads);
+    let limits = ANALYSIS_LEVEL.limits();
+    for &mv in line {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let side = position.to_move();
+        let best = searcher.think(&position, &limits, cancel, 0);
+        let before = position.clone();
+        position.play(mv);
+        let score = if best.best == Some(mv) {
+            best.score
+        } else {
+            match position.outcome() {
+                Some(outcome) => match outcome.winner {
+                    Some(winner) if winner == side => WIN,
+                    Some(_) => -WIN,
+                    None => 0,
+                },
+                None => {
+                    let reply = searcher.think(&position, &limits, cancel, 0).score;
+                    if position.to_move() == side { reply } else { -reply }
+                }
+            }
+        };
+        let better = best.best.filter(|_| best.score - score >= MISTAKE).map(|better| before.move_text(better));
+        let Ok(mut judged) = out.lock() else { return };
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        judged.push(Judgement { score, better });
+    }
+}

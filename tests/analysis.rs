@@ -1,0 +1,46 @@
+//! Game analysis in the game without a window: asked for, every move played is judged on a
+//! background task; a better move offered is legal where the judged move was played; and the
+//! judgements are dropped from a line the game has left.
+
+mod common;
+
+use common::{click, repo_assets, settle, started, update_until};
+use jetan::analysis::{AnalyseGame, Analysis};
+use jetan::game::{Game, GameAction};
+
+#[test]
+fn every_move_is_judged_and_judgements_follow_the_line() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    for square in ["b2", "b3", "i9", "i8", "e2", "e3", "f9", "f8"] {
+        click(&mut app, square);
+        settle(&mut app);
+    }
+    assert_eq!(app.world().resource::<Game>().history.len(), 4);
+    app.world_mut().write_message(AnalyseGame);
+    app.update();
+    assert!(app.world().resource::<Analysis>().running(), "the judging runs on a background task");
+    update_until(&mut app, "the analysis", |world| !world.resource::<Analysis>().running());
+    let game = app.world().resource::<Game>();
+    let analysis = app.world().resource::<Analysis>();
+    assert_eq!(analysis.progress(), (4, 4));
+    let mut position = jetan_rules::Position::start(game.position.variant().clone());
+    for (ply, played) in game.history.iter().enumerate() {
+        let judgement = analysis.judgement(game, ply).expect("each ply is judged");
+        if let Some(better) = &judgement.better {
+            assert!(position.parse_move(better).is_ok(), "{better} is legal at ply {ply}");
+        }
+        position.play(played.mv);
+    }
+
+    // Taking back the last move and playing another leaves the first three judged only.
+    app.world_mut().write_message(GameAction::Undo);
+    app.update();
+    let game = app.world().resource::<Game>();
+    let other = *game.legal_moves().iter().find(|&&mv| Some(mv) != game.redo.last().copied()).unwrap();
+    app.world_mut().write_message(GameAction::Play(other));
+    app.update();
+    let game = app.world().resource::<Game>();
+    let analysis = app.world().resource::<Analysis>();
+    assert!(analysis.judgement(game, 2).is_some());
+    assert!(analysis.judgement(game, 3).is_none(), "a judgement is for the move it judged");
+}
