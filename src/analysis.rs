@@ -36,6 +36,8 @@ pub struct Judgement {
 /// The analysis under way or done, for the line of moves it was asked on.
 #[derive(Resource, Default)]
 pub struct Analysis {
+    /// The seed of the game analysed, which tells one game from another.
+    game: u64,
     line: Vec<Move>,
     judged: Arc<Mutex<Vec<Judgement>>>,
     job: Option<Job>,
@@ -95,7 +97,8 @@ fn ask_at_launch(
     }
 }
 
-/// Starts judging the game's moves when asked (a new game or an opened one drops the work).
+/// Starts judging the game's moves when asked; a new game or an opened one drops the work
+/// (stepping back and forth through the moves doesn't).
 fn start_analysis(
     mut asks: MessageReader<AnalyseGame>,
     mut resets: MessageReader<BoardReset>,
@@ -104,10 +107,13 @@ fn start_analysis(
     settings: Res<Settings>,
 ) {
     let asked = asks.read().count() > 0;
-    if resets.read().count() > 0 && !asked {
+    let Some(game) = game else { return };
+    if resets.read().count() > 0 && game.seed != analysis.game {
         analysis.drop_job();
     }
-    let Some(game) = game.filter(|_| asked) else { return };
+    if !asked {
+        return;
+    }
     analysis.drop_job();
     let line: Vec<Move> = game.history.iter().map(|played| played.mv).collect();
     let judged = Arc::new(Mutex::new(Vec::with_capacity(line.len())));
@@ -115,7 +121,7 @@ fn start_analysis(
     let start = Position::start(game.position.variant().clone());
     let (moves, out, flag, threads) = (line.clone(), judged.clone(), cancel.clone(), settings.ai_threads);
     let task = AsyncComputeTaskPool::get().spawn(async move { judge_line(start, &moves, &out, &flag, threads) });
-    *analysis = Analysis { line, judged, job: Some(Job { cancel, task }) };
+    *analysis = Analysis { game: game.seed, line, judged, job: Some(Job { cancel, task }) };
 }
 
 /// Notes when the judging is done.
