@@ -13,7 +13,7 @@ use jetan::game::{Game, GameAction};
 use jetan_rules::{Reason, Side};
 
 /// An asset folder holding `variants/test.ron`: Sarang with these pieces (`"e4": "W"`, upper
-/// case South), South to move.
+/// case South), South to move, and no rules guide.
 fn sarang_with(pieces: &[(&str, &str)]) -> PathBuf {
     let sarang = std::fs::read_to_string(common::repo_assets().join("variants/jetan_sarang.ron")).unwrap();
     let start = sarang.find("    setup: (").unwrap();
@@ -22,7 +22,11 @@ fn sarang_with(pieces: &[(&str, &str)]) -> PathBuf {
     let setup = format!("    setup: (north: Rows([]), place: {{{}}}),\n", place.join(", "));
     let dir = common::temp_dir(&format!("sarang-{}", pieces.len() * 100 + pieces[0].0.len()));
     std::fs::create_dir_all(dir.join("variants")).unwrap();
-    std::fs::write(dir.join("variants/test.ron"), format!("{}{setup}{}", &sarang[..start], &sarang[end..])).unwrap();
+    let text = format!("{}{setup}{}", &sarang[..start], &sarang[end..]);
+    // The rules guide's examples stand on the full setup: a small setup has no room for them.
+    let guide = text.find("    guide: [").unwrap();
+    let guide_end = guide + text[guide..].find("\n    ],\n").unwrap() + "\n    ],\n".len();
+    std::fs::write(dir.join("variants/test.ron"), format!("{}{}", &text[..guide], &text[guide_end..])).unwrap();
     dir
 }
 
