@@ -10,9 +10,9 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use jetan_ai::{Level, Searcher, WIN};
 use jetan_rules::{Move, Position};
 
-use crate::game::{BoardReset, Game, GameSystems};
+use crate::AppSystems;
+use crate::game::{BoardReset, Game, GameSystems, at_launch};
 use crate::settings::Settings;
-use crate::{AppSystems, Launch};
 
 /// The level whose search judges each move.
 pub const ANALYSIS_LEVEL: Level = Level::Search(3);
@@ -59,6 +59,14 @@ impl Analysis {
         (self.judged.lock().map_or(0, |judged| judged.len()), self.line.len())
     }
 
+    /// The line of moves analysed, if `game` has left it (played another move somewhere along
+    /// it, or stepped back before its end): the line to return to.
+    pub fn left_line(&self, game: &Game) -> Option<&[Move]> {
+        let played = game.history.iter().map(|played| played.mv);
+        let on_line = game.history.len() == self.line.len() && played.eq(self.line.iter().copied());
+        (!self.line.is_empty() && !on_line).then_some(&self.line)
+    }
+
     /// The judgement of ply `ply` (from 0) of `game`, if it has been judged and the game still
     /// has the line it was judged in.
     pub fn judgement(&self, game: &Game, ply: usize) -> Option<Judgement> {
@@ -81,20 +89,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<AnalyseGame>()
         .init_resource::<Analysis>()
         .add_systems(Update, (start_analysis, finish_analysis).chain().after(GameSystems).in_set(AppSystems::Update))
-        .add_systems(Update, ask_at_launch.in_set(AppSystems::RecordInput));
-}
-
-/// Asks for the analysis once the first game has started, if the launch says so (`--analyse`).
-fn ask_at_launch(
-    launch: Res<Launch>,
-    game: Option<Res<Game>>,
-    mut asked: Local<bool>,
-    mut asks: MessageWriter<AnalyseGame>,
-) {
-    if launch.analyse && !*asked && game.is_some() {
-        *asked = true;
-        asks.write(AnalyseGame);
-    }
+        .add_systems(Update, at_launch(|launch| launch.analyse, AnalyseGame).in_set(AppSystems::RecordInput));
 }
 
 /// Starts judging the game's moves when asked; a new game or an opened one drops the work

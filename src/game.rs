@@ -99,6 +99,19 @@ impl Game {
         true
     }
 
+    /// Takes back the moves after the last one the game shares with `line`, then plays the rest
+    /// of `line` as far as it is legal.
+    fn return_to(&mut self, line: &[Move]) {
+        let shared = self.history.iter().zip(line).take_while(|(played, mv)| played.mv == **mv).count();
+        while self.history.len() > shared && self.undo() {}
+        for &mv in &line[shared..] {
+            if self.outcome().is_some() || !self.position.is_legal(mv) {
+                break;
+            }
+            self.play(mv);
+        }
+    }
+
     /// How the game has ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.declared.or(self.facts.ended)
@@ -112,7 +125,8 @@ impl Game {
     /// Plays a legal move; returns what the board needs to show it. Playing the move that was
     /// last undone redoes it; any other move forgets what was undone.
     pub fn play(&mut self, mv: Move) -> MovePlayed {
-        if self.redo.last() == Some(&mv) {
+        let redoing = self.redo.last() == Some(&mv);
+        if redoing {
             self.redo.pop();
         } else {
             self.redo.clear();
@@ -123,7 +137,8 @@ impl Game {
         let text = position.move_text(mv);
         let side = position.to_move();
         let undo = self.position.play(mv);
-        if self.position.to_move() != side {
+        // A move played again earns no increment: stepping through the moves gives no time.
+        if self.position.to_move() != side && !redoing {
             self.clocks.turn_passed(side);
         }
         self.facts = PositionFacts::of(&self.position);
@@ -198,6 +213,9 @@ pub enum GameAction {
     Undo,
     /// Play again the last move taken back.
     Redo,
+    /// Go back to where the game left this line of moves (from the start) and play it again:
+    /// back from a side line to the main one.
+    ReturnToLine(Vec<Move>),
     /// The side to move resigns.
     Resign,
     /// The players agree a draw.
@@ -268,6 +286,20 @@ fn start_first_game(
     }
     commands.insert_resource(game);
     reset.write(BoardReset);
+}
+
+/// A system that writes `message` once the first game has started, if `wanted` says the launch
+/// asks for it (`--hint`, `--analyse`).
+pub fn at_launch<M: Message + Copy>(
+    wanted: fn(&Launch) -> bool,
+    message: M,
+) -> impl FnMut(Res<Launch>, Option<Res<Game>>, Local<bool>, MessageWriter<M>) {
+    move |launch, game, mut sent, mut messages| {
+        if wanted(&launch) && !*sent && game.is_some() {
+            *sent = true;
+            messages.write(message);
+        }
+    }
 }
 
 /// Clicks the launch's square once the first board is set, and holds its hovered square
@@ -348,6 +380,7 @@ fn apply_actions(
                     game.play(mv);
                 }
             }
+            GameAction::ReturnToLine(line) => game.return_to(line),
             GameAction::Resign => {
                 if game.outcome().is_none() {
                     let loser = game.position.to_move();

@@ -10,9 +10,9 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use jetan_ai::{Level, Searcher, Thought};
 use jetan_rules::Move;
 
-use crate::game::{BoardReset, Game, GameSystems};
+use crate::AppSystems;
+use crate::game::{BoardReset, Game, GameSystems, at_launch};
 use crate::settings::Settings;
-use crate::{AppSystems, Launch};
 
 /// The level whose search gives hints.
 pub const HINT_LEVEL: Level = Level::Search(4);
@@ -69,20 +69,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<AskHint>()
         .init_resource::<Hint>()
         .add_systems(Update, (start_hint, finish_hint).chain().after(GameSystems).in_set(AppSystems::Update))
-        .add_systems(Update, ask_at_launch.in_set(AppSystems::RecordInput));
-}
-
-/// Asks for a hint once the first game has started, if the launch says so (`--hint`).
-fn ask_at_launch(
-    launch: Res<Launch>,
-    game: Option<Res<Game>>,
-    mut asked: Local<bool>,
-    mut asks: MessageWriter<AskHint>,
-) {
-    if launch.hint && !*asked && game.is_some() {
-        *asked = true;
-        asks.write(AskHint);
-    }
+        .add_systems(Update, at_launch(|launch| launch.hint, AskHint).in_set(AppSystems::RecordInput));
 }
 
 /// Starts searching for a hint when one is asked for, the game goes on, and the position has

@@ -1,6 +1,6 @@
 //! Game analysis in the game without a window: asked for, every move played is judged on a
-//! background task; a better move offered is legal where the judged move was played; and the
-//! judgements are dropped from a line the game has left.
+//! background task; a better move offered is legal where the judged move was played; the
+//! judgements are dropped from a line the game has left, and the game can go back to it.
 
 mod common;
 
@@ -43,4 +43,13 @@ fn every_move_is_judged_and_judgements_follow_the_line() {
     let analysis = app.world().resource::<Analysis>();
     assert!(analysis.judgement(game, 2).is_some());
     assert!(analysis.judgement(game, 3).is_none(), "a judgement is for the move it judged");
+
+    // And back to the analysed line.
+    let line = analysis.left_line(game).expect("the game left the analysed line").to_vec();
+    app.world_mut().write_message(GameAction::ReturnToLine(line.clone()));
+    app.update();
+    let game = app.world().resource::<Game>();
+    assert_eq!(game.history.iter().map(|played| played.mv).collect::<Vec<_>>(), line);
+    assert!(app.world().resource::<Analysis>().left_line(game).is_none());
+    assert!(app.world().resource::<Analysis>().judgement(game, 3).is_some(), "its judgements hold again");
 }

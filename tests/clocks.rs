@@ -1,5 +1,6 @@
 //! Clocks in the game without a window: they run for the side to move only, wait while a move
-//! is shown, end the game when a side's time runs out, and are saved and resumed with the game.
+//! is shown, end the game when a side's time runs out, give no time for moves played again,
+//! and are saved and resumed with the game.
 //! (Frames advance the clock 50 ms each.)
 
 mod common;
@@ -15,7 +16,9 @@ use jetan::game::{Game, GameAction};
 use jetan::records::{GameRecord, ResumeChoice};
 use jetan_rules::{Outcome, Reason, Side};
 
-fn timed_game(app: &mut App, time: TimeControl) {
+/// A game of classic Jetan between two people under `time`, saving to `saves`.
+fn timed_game(saves: &std::path::Path, time: TimeControl) -> App {
+    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", saves);
     let seats = [Seat::Human, Seat::Human];
     app.world_mut().write_message(GameAction::NewGame {
         variant: "variants/jetan.ron".into(),
@@ -24,6 +27,14 @@ fn timed_game(app: &mut App, time: TimeControl) {
         time,
     });
     app.update();
+    app
+}
+
+/// Black plays b2-b3 and the move is shown to its end.
+fn first_move(app: &mut App) {
+    click(app, "b2");
+    click(app, "b3");
+    settle(app);
 }
 
 fn left(app: &App, side: Side) -> Duration {
@@ -33,8 +44,7 @@ fn left(app: &App, side: Side) -> Duration {
 #[test]
 fn the_clock_runs_for_the_side_to_move_and_a_flag_fall_ends_the_game() {
     let saves = temp_dir("clock-flag");
-    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
-    timed_game(&mut app, TimeControl::Game { minutes: 1 });
+    let mut app = timed_game(&saves, TimeControl::Game { minutes: 1 });
     for _ in 0..10 {
         app.update();
     }
@@ -70,11 +80,8 @@ fn the_clock_runs_for_the_side_to_move_and_a_flag_fall_ends_the_game() {
 #[test]
 fn a_saved_game_resumes_with_its_clocks() {
     let saves = temp_dir("clock-resume");
-    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
-    timed_game(&mut app, TimeControl::Fischer { minutes: 3, increment: 2 });
-    click(&mut app, "b2");
-    click(&mut app, "b3");
-    settle(&mut app);
+    let mut app = timed_game(&saves, TimeControl::Fischer { minutes: 3, increment: 2 });
+    first_move(&mut app);
     let saved: Vec<_> = std::fs::read_dir(&saves).unwrap().flatten().collect();
     let record = GameRecord::from_text(&std::fs::read_to_string(saved[0].path()).unwrap()).unwrap();
     assert_eq!(record.clocks.control, TimeControl::Fischer { minutes: 3, increment: 2 });
@@ -91,5 +98,19 @@ fn a_saved_game_resumes_with_its_clocks() {
     assert_eq!(game.clocks.control, record.clocks.control);
     assert_eq!(game.clocks.left(Side::South), black);
     assert!(game.clocks.left(Side::North) <= record.clocks.left(Side::North));
+    std::fs::remove_dir_all(&saves).ok();
+}
+
+#[test]
+fn stepping_back_and_forth_gives_no_time() {
+    let saves = temp_dir("clock-redo");
+    let mut app = timed_game(&saves, TimeControl::Fischer { minutes: 3, increment: 2 });
+    first_move(&mut app);
+    let black = left(&app, Side::South);
+    for action in [GameAction::Undo, GameAction::Redo, GameAction::Undo, GameAction::Redo] {
+        app.world_mut().write_message(action);
+        app.update();
+    }
+    assert!(left(&app, Side::South) <= black, "no increment for a move played again");
     std::fs::remove_dir_all(&saves).ok();
 }

@@ -1,6 +1,6 @@
 //! The side panel's analysis: a button that asks the AI to judge every move played, its
-//! progress, and under each turn the evaluation after it and, for a move that lost much, the
-//! AI's better move.
+//! progress, a way back to the analysed line from a side line, and under each turn the
+//! evaluation after it and, for a move that lost much, the AI's better move.
 
 use std::ops::Range;
 
@@ -8,24 +8,41 @@ use bevy_egui::egui;
 use jetan_ai::describe_score;
 
 use crate::analysis::{AnalyseGame, Analysis};
-use crate::game::Game;
+use crate::game::{Game, GameAction};
 
-/// The moves' heading with the analysis button and progress; says whether analysis was asked.
-pub(super) fn header(ui: &mut egui::Ui, game: &Game, analysis: &Analysis) -> Option<AnalyseGame> {
-    let mut asked = false;
+/// What the analysis heading asks for.
+pub(super) enum Asked {
+    /// Judge the moves.
+    Analyse(AnalyseGame),
+    /// Go back to the analysed line.
+    Return(GameAction),
+}
+
+/// The moves' heading with the analysis button and progress, and once the game has left the
+/// analysed line, a button that goes back to it; says what was asked.
+pub(super) fn header(ui: &mut egui::Ui, game: &Game, analysis: &Analysis) -> Option<Asked> {
+    let mut asked = None;
     ui.horizontal(|ui| {
         ui.label("Moves");
         let button = egui::Button::new("Analyse").small();
-        asked = ui
+        if ui
             .add_enabled(!game.history.is_empty(), button)
             .on_hover_text("The AI judges every move played: its evaluation, and a better move where one lost much")
-            .clicked();
+            .clicked()
+        {
+            asked = Some(Asked::Analyse(AnalyseGame));
+        }
+        if let Some(line) = analysis.left_line(game)
+            && ui.small_button("Back to the analysed line").clicked()
+        {
+            asked = Some(Asked::Return(GameAction::ReturnToLine(line.to_vec())));
+        }
         if analysis.running() {
             let (done, total) = analysis.progress();
             ui.label(egui::RichText::new(format!("judging {done} of {total}…")).italics());
         }
     });
-    asked.then_some(AnalyseGame)
+    asked
 }
 
 /// Under a turn's line: the evaluation after it, for the side that moved, and the better move

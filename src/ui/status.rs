@@ -94,8 +94,14 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         ));
     }
     ui.separator();
-    if let Some(ask) = super::analysis_panel::header(ui, game, &params.analysis) {
-        params.analyse.write(ask);
+    match super::analysis_panel::header(ui, game, &params.analysis) {
+        Some(super::analysis_panel::Asked::Analyse(ask)) => {
+            params.analyse.write(ask);
+        }
+        Some(super::analysis_panel::Asked::Return(action)) => {
+            params.actions.write(action);
+        }
+        None => {}
     }
     // Numbered as Game Courier numbers them (`1.` and `1...`), each turn wrapped to the panel.
     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
