@@ -3,17 +3,15 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use jetan_ai::{Level, Player, Thought};
 use jetan_rules::Side;
 use serde::{Deserialize, Serialize};
 
 use crate::AppSystems;
 use crate::animation::Walking;
+use crate::background::Background;
 use crate::game::{BoardReset, Game, GameAction, GameSystems};
 use crate::settings::Settings;
 
@@ -95,8 +93,7 @@ struct Job {
     side: Side,
     /// The number of moves played when the thought began: its move is for that position only.
     plies: usize,
-    cancel: Arc<AtomicBool>,
-    task: Task<(Player, Thought)>,
+    work: Background<(Player, Thought)>,
 }
 
 /// Each AI side's player, kept from move to move (its search tables and the positions it has
@@ -126,7 +123,7 @@ fn cancel_on_reset(
         return;
     }
     if let Some(job) = thinking.job.take() {
-        job.cancel.store(true, Ordering::Relaxed);
+        job.work.cancel();
     }
     *players = Players::default();
 }
@@ -140,7 +137,7 @@ fn finish_thinking(
     mut actions: MessageWriter<GameAction>,
 ) {
     let Some(job) = thinking.job.as_mut() else { return };
-    let Some((player, thought)) = block_on(future::poll_once(&mut job.task)) else { return };
+    let Some((player, thought)) = job.work.poll() else { return };
     let job = thinking.job.take().expect("a job was running");
     players.0[job.side.index()] = Some(player);
     if let (Some(game), Some(mv)) = (game, thought.best)
@@ -170,11 +167,9 @@ fn start_thinking(
         .with_threads(settings.ai_threads);
     let position = game.position.clone();
     let movetime = game.clocks.thinking_time(side);
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let thought = player.choose(&position, movetime, &flag);
+    let work = Background::spawn(move |cancel| {
+        let thought = player.choose(&position, movetime, cancel);
         (player, thought)
     });
-    thinking.job = Some(Job { side, plies: game.history.len(), cancel, task });
+    thinking.job = Some(Job { side, plies: game.history.len(), work });
 }

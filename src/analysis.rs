@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use jetan_ai::{Level, Searcher, WIN};
 use jetan_rules::{Move, Position};
 
 use crate::AppSystems;
+use crate::background::Background;
 use crate::game::{BoardReset, Game, GameSystems, at_launch};
 use crate::settings::Settings;
 
@@ -40,12 +40,7 @@ pub struct Analysis {
     game: u64,
     line: Vec<Move>,
     judged: Arc<Mutex<Vec<Judgement>>>,
-    job: Option<Job>,
-}
-
-struct Job {
-    cancel: Arc<AtomicBool>,
-    task: Task<()>,
+    job: Option<Background<()>>,
 }
 
 impl Analysis {
@@ -67,20 +62,23 @@ impl Analysis {
         (!self.line.is_empty() && !on_line).then_some(&self.line)
     }
 
+    /// The judgements of the plies `game` still shares with the analysed line (from its first
+    /// ply), as far as they have been made.
+    pub fn judgements(&self, game: &Game) -> Vec<Judgement> {
+        let shared =
+            self.line.iter().zip(&game.history).take_while(|(analysed, played)| **analysed == played.mv).count();
+        self.judged.lock().map_or_else(|_| Vec::new(), |judged| judged[..shared.min(judged.len())].to_vec())
+    }
+
     /// The judgement of ply `ply` (from 0) of `game`, if it has been judged and the game still
     /// has the line it was judged in.
     pub fn judgement(&self, game: &Game, ply: usize) -> Option<Judgement> {
-        let same_line = game.history.len() > ply
-            && self
-                .line
-                .get(..=ply)
-                .is_some_and(|line| line.iter().zip(&game.history).all(|(analysed, played)| *analysed == played.mv));
-        same_line.then(|| self.judged.lock().ok()?.get(ply).cloned()).flatten()
+        self.judgements(game).get(ply).cloned()
     }
 
     fn drop_job(&mut self) {
         if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
+            job.cancel();
         }
     }
 }
@@ -112,17 +110,16 @@ fn start_analysis(
     analysis.drop_job();
     let line: Vec<Move> = game.history.iter().map(|played| played.mv).collect();
     let judged = Arc::new(Mutex::new(Vec::with_capacity(line.len())));
-    let cancel = Arc::new(AtomicBool::new(false));
     let start = Position::start(game.position.variant().clone());
-    let (moves, out, flag, threads) = (line.clone(), judged.clone(), cancel.clone(), settings.ai_threads);
-    let task = AsyncComputeTaskPool::get().spawn(async move { judge_line(start, &moves, &out, &flag, threads) });
-    *analysis = Analysis { game: game.seed, line, judged, job: Some(Job { cancel, task }) };
+    let (moves, out, threads) = (line.clone(), judged.clone(), settings.ai_threads);
+    let job = Background::spawn(move |cancel| judge_line(start, &moves, &out, cancel, threads));
+    *analysis = Analysis { game: game.seed, line, judged, job: Some(job) };
 }
 
 /// Notes when the judging is done.
 fn finish_analysis(mut analysis: ResMut<Analysis>) {
     if let Some(job) = analysis.job.as_mut()
-        && block_on(future::poll_once(&mut job.task)).is_some()
+        && job.poll().is_some()
     {
         analysis.job = None;
     }

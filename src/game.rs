@@ -150,13 +150,13 @@ impl Game {
     /// The moves played, a turn's plies (a Charge's sub-moves) joined into one line: each turn's
     /// side and text.
     pub fn turns(&self) -> Vec<(Side, String)> {
-        self.turn_plies()
-            .into_iter()
-            .map(|plies| {
-                let texts: Vec<&str> = self.history[plies.clone()].iter().map(|played| played.text.as_str()).collect();
-                (self.history[plies.start].side, texts.join("; "))
-            })
-            .collect()
+        self.turn_plies().into_iter().map(|plies| (self.history[plies.start].side, self.turn_text(plies))).collect()
+    }
+
+    /// The text of a turn: its plies' texts joined by `; `.
+    pub fn turn_text(&self, plies: std::ops::Range<usize>) -> String {
+        let texts: Vec<&str> = self.history[plies].iter().map(|played| played.text.as_str()).collect();
+        texts.join("; ")
     }
 
     /// Each turn's plies: the ranges of `history` one side played in a row.

@@ -2,15 +2,12 @@
 //! background task like the AI's own moves (the frame never waits), and shown until the
 //! position changes.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use jetan_ai::{Level, Searcher, Thought};
 use jetan_rules::Move;
 
 use crate::AppSystems;
+use crate::background::Background;
 use crate::game::{BoardReset, Game, GameSystems, at_launch};
 use crate::settings::Settings;
 
@@ -43,8 +40,7 @@ pub struct Hint {
 
 struct Job {
     position: u64,
-    cancel: Arc<AtomicBool>,
-    task: Task<Thought>,
+    work: Background<Thought>,
 }
 
 impl Hint {
@@ -60,7 +56,7 @@ impl Hint {
 
     fn drop_job(&mut self) {
         if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
+            job.work.cancel();
         }
     }
 }
@@ -95,20 +91,17 @@ fn start_hint(
         return;
     }
     hint.drop_job();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let threads = settings.ai_threads;
-    let seed = game.seed;
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        Searcher::new().with_threads(threads).think(&position, &HINT_LEVEL.limits(), &flag, seed)
+    let (threads, seed) = (settings.ai_threads, game.seed);
+    let work = Background::spawn(move |cancel| {
+        Searcher::new().with_threads(threads).think(&position, &HINT_LEVEL.limits(), cancel, seed)
     });
-    hint.job = Some(Job { position: hash, cancel, task });
+    hint.job = Some(Job { position: hash, work });
 }
 
 /// Keeps the hint once its search is done.
 fn finish_hint(mut hint: ResMut<Hint>, game: Option<Res<Game>>) {
     let Some(job) = hint.job.as_mut() else { return };
-    let Some(thought) = block_on(future::poll_once(&mut job.task)) else { return };
+    let Some(thought) = job.work.poll() else { return };
     let position = job.position;
     hint.job = None;
     let Some(game) = game.filter(|game| game.position.hash() == position) else { return };

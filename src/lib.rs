@@ -4,6 +4,7 @@
 pub mod ai_player;
 pub mod analysis;
 pub mod animation;
+pub mod background;
 pub mod board;
 pub mod camera;
 pub mod clock;

@@ -7,7 +7,7 @@ use std::ops::Range;
 use bevy_egui::egui;
 use jetan_ai::describe_score;
 
-use crate::analysis::{AnalyseGame, Analysis};
+use crate::analysis::{AnalyseGame, Analysis, Judgement};
 use crate::game::{Game, GameAction};
 
 /// What the analysis heading asks for.
@@ -46,10 +46,10 @@ pub(super) fn header(ui: &mut egui::Ui, game: &Game, analysis: &Analysis) -> Opt
 }
 
 /// Under a turn's line: the evaluation after it, for the side that moved, and the better move
-/// where one of its plies lost much.
-pub(super) fn judgement(ui: &mut egui::Ui, game: &Game, analysis: &Analysis, plies: Range<usize>) {
-    let Some(last) = analysis.judgement(game, plies.end - 1) else { return };
-    let better = plies.filter_map(|ply| analysis.judgement(game, ply)?.better).next();
+/// where one of its plies lost much (`judgements`: the game's, from [`Analysis::judgements`]).
+pub(super) fn judgement(ui: &mut egui::Ui, judgements: &[Judgement], plies: Range<usize>) {
+    let Some(last) = judgements.get(plies.end - 1) else { return };
+    let better = judgements[plies.start..plies.end].iter().find_map(|judgement| judgement.better.as_ref());
     let text = match better {
         Some(better) => format!("   {} ?  better: {better}", describe_score(last.score)),
         None => format!("   {}", describe_score(last.score)),

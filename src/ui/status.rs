@@ -105,11 +105,12 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     }
     // Numbered as Game Courier numbers them (`1.` and `1...`), each turn wrapped to the panel.
     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-        for (index, (plies, (_, text))) in game.turn_plies().into_iter().zip(game.turns()).enumerate() {
+        let judgements = params.analysis.judgements(game);
+        for (index, plies) in game.turn_plies().into_iter().enumerate() {
             let dots = if index % 2 == 0 { "." } else { "..." };
-            let line = format!("{}{dots} {text}", index / 2 + 1);
+            let line = format!("{}{dots} {}", index / 2 + 1, game.turn_text(plies.clone()));
             ui.add(egui::Label::new(egui::RichText::new(line).monospace()).wrap());
-            super::analysis_panel::judgement(ui, game, &params.analysis, plies);
+            super::analysis_panel::judgement(ui, &judgements, plies);
         }
     });
 }
