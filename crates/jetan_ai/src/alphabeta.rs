@@ -153,29 +153,17 @@ pub(crate) struct Task<'a> {
 
 /// One thread's search in progress.
 pub(crate) struct Search<'a> {
+    /// What every thread of the search shares.
+    pub task: Task<'a>,
     /// The position searched, moves played and taken back as the search goes.
     pub position: Position,
-    /// What the search knows of the variant.
-    pub facts: &'a Facts,
-    /// The transposition table.
-    pub table: &'a Table,
     /// Killer moves and history.
     pub ordering: &'a mut Ordering,
     /// The buffers.
     pub work: &'a mut Workspace,
-    /// The hashes of the game's positions before the root.
-    pub history: &'a [u64],
-    /// Raised to stop the search.
-    pub cancel: &'a AtomicBool,
-    /// Raised when another thread ends the search.
-    pub stop: &'a AtomicBool,
-    /// The moves the threads are searching, when there are several.
-    pub busy: Option<&'a Busy>,
     /// Whether this thread leaves for last the moves another thread is searching (helpers do;
     /// the first thread searches as a lone thread would).
     pub defers: bool,
-    /// When the search must stop.
-    pub deadline: Option<Instant>,
     /// How many nodes it may visit.
     pub max_nodes: u64,
     /// How many it has visited.
@@ -184,8 +172,6 @@ pub(crate) struct Search<'a> {
     pub stopped: bool,
     /// The side to move at the root, whom draws displease.
     pub root_side: Side,
-    /// The seed of the evaluation's nudges.
-    pub seed: u64,
     /// The best root move of the current iteration whose search completed, with its score.
     pub root_best: Option<(Move, i32)>,
     /// How many times a line went back to an earlier position.
@@ -198,22 +184,15 @@ impl<'a> Search<'a> {
     pub fn new(task: Task<'a>, ordering: &'a mut Ordering, work: &'a mut Workspace, max_nodes: u64) -> Search<'a> {
         ordering.new_search();
         Search {
+            task,
             position: task.root.clone(),
-            facts: task.facts,
-            table: task.table,
             ordering,
             work,
-            history: task.history,
-            cancel: task.cancel,
-            stop: task.stop,
-            busy: task.busy,
             defers: false,
-            deadline: task.deadline,
             max_nodes,
             nodes: 0,
             stopped: false,
             root_side: task.root.to_move(),
-            seed: task.seed,
             root_best: None,
             repetitions: 0,
         }
@@ -226,9 +205,9 @@ impl Search<'_> {
     pub fn fallback(&mut self) -> Thought {
         let frame = &mut self.work.frames[0];
         frame.moves.clear();
-        generation::moves(&self.position, self.facts, false, &mut frame.moves);
-        let table_move = self.table.probe(self.position.hash(), 0).map_or(0, |hit| hit.mv);
-        self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, table_move, 0);
+        generation::moves(&self.position, self.task.facts, false, &mut frame.moves);
+        let table_move = self.task.table.probe(self.position.hash(), 0).map_or(0, |hit| hit.mv);
+        self.ordering.score(&self.position, self.task.facts, &frame.moves, &mut frame.scores, table_move, 0);
         let best = (!frame.moves.is_empty()).then(|| {
             pick(&mut frame.moves, &mut frame.scores, 0);
             frame.moves[0]
@@ -255,9 +234,9 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes >= self.max_nodes
             || (self.nodes.is_multiple_of(CHECK_EVERY)
-                && (self.cancel.load(Atomic::Relaxed)
-                    || self.stop.load(Atomic::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
+                && (self.task.cancel.load(Atomic::Relaxed)
+                    || self.task.stop.load(Atomic::Relaxed)
+                    || self.task.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.stopped = true;
         }
@@ -266,8 +245,8 @@ impl Search<'_> {
 
     /// The evaluation of the position, nudged by the seed.
     pub(crate) fn evaluate(&self) -> Evaluation {
-        let mut evaluation = evaluate(&self.position, self.facts);
-        let spread = mix(self.position.hash() ^ self.seed) % (2 * NOISE as u64 + 1);
+        let mut evaluation = evaluate(&self.position, self.task.facts);
+        let spread = mix(self.position.hash() ^ self.task.seed) % (2 * NOISE as u64 + 1);
         evaluation.score += spread as i32 - NOISE;
         evaluation
     }
@@ -289,7 +268,7 @@ impl Search<'_> {
     /// Whether the position at `ply` (with this hash) occurred before, in the game or earlier
     /// in the line (with the same side to move, two plies apart).
     fn repeated(&self, ply: usize, hash: u64) -> bool {
-        (ply % 2..ply).step_by(2).any(|p| self.work.path[p] == hash) || self.history.contains(&hash)
+        (ply % 2..ply).step_by(2).any(|p| self.work.path[p] == hash) || self.task.history.contains(&hash)
     }
 
     /// The score of the side to move having no legal move.
@@ -326,7 +305,7 @@ impl Search<'_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let hit = self.table.probe(hash, ply);
+        let hit = self.task.table.probe(hash, ply);
         if let Some(hit) = hit
             && !pv_node
             && hit.depth >= depth
@@ -373,7 +352,7 @@ impl Search<'_> {
         // A score that a repetition of an earlier position helped make holds only on this
         // path: the table keeps just the move.
         let depth = if self.repetitions == repetitions { depth } else { UNUSABLE_DEPTH };
-        self.table.store(hash, ply, node.best_move, node.best, depth, bound);
+        self.task.table.store(hash, ply, node.best_move, node.best, depth, bound);
         node.best
     }
 
@@ -389,7 +368,7 @@ impl Search<'_> {
                 if let Some(mv) = unpack(packed)
                     && !frame.early.contains(&packed)
                     && (first || !is_capture(&self.position, mv))
-                    && self.facts.early_legal(&self.position, mv)
+                    && self.task.facts.early_legal(&self.position, mv)
                 {
                     frame.early.push(packed);
                     match self.visit(node, mv) {
@@ -400,7 +379,7 @@ impl Search<'_> {
                 if first {
                     // Captures come between the table's move and the killers.
                     frame.moves.clear();
-                    generation::captures(&self.position, self.facts, &mut frame.moves);
+                    generation::captures(&self.position, self.task.facts, &mut frame.moves);
                     let flow = self.visit_all(node, frame, table_move, true);
                     if flow != Flow::Done {
                         return flow;
@@ -409,7 +388,7 @@ impl Search<'_> {
             }
         }
         frame.moves.clear();
-        generation::moves(&self.position, self.facts, node.in_danger && node.ply == 0, &mut frame.moves);
+        generation::moves(&self.position, self.task.facts, node.in_danger && node.ply == 0, &mut frame.moves);
         if frame.moves.is_empty() {
             return if node.searched == 0 { Flow::NoMoves } else { Flow::Done };
         }
@@ -424,7 +403,7 @@ impl Search<'_> {
         let searched = &frame.early;
         let skipped = |mv: Move| searched.contains(&pack(mv)) || (skip_escapes && mv.kind == MoveKind::Escape);
         frame.moves.retain(|&mv| !skipped(mv));
-        self.ordering.score(position, self.facts, &frame.moves, &mut frame.scores, table_move, node.ply);
+        self.ordering.score(position, self.task.facts, &frame.moves, &mut frame.scores, table_move, node.ply);
         if !node.in_danger && frame.moves.len() > BRANCH_LIMIT {
             keep_best(&mut frame.moves, &mut frame.scores, BRANCH_LIMIT);
         }
@@ -456,12 +435,12 @@ impl Search<'_> {
     /// `mv`'s key among the busy moves, if the search has several threads and the node is
     /// deep enough for them to share its moves out.
     fn busy_key(&self, node: &Node, mv: Move) -> Option<u64> {
-        (self.busy.is_some() && node.depth >= SHARED_DEPTH).then(|| Busy::key(self.position.hash(), mv))
+        (self.task.busy.is_some() && node.depth >= SHARED_DEPTH).then(|| Busy::key(self.position.hash(), mv))
     }
 
     /// Whether another thread is searching `mv` from this node.
     fn busy_elsewhere(&self, node: &Node, mv: Move) -> bool {
-        self.defers && self.busy.zip(self.busy_key(node, mv)).is_some_and(|(busy, key)| busy.contains(key))
+        self.defers && self.task.busy.zip(self.busy_key(node, mv)).is_some_and(|(busy, key)| busy.contains(key))
     }
 
     /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
@@ -476,12 +455,12 @@ impl Search<'_> {
     fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
         let Node { depth, ply, beta, in_danger, .. } = *node;
         let alpha = node.alpha;
-        let claim = self.busy.zip(self.busy_key(node, mv));
+        let claim = self.task.busy.zip(self.busy_key(node, mv));
         let quiet = !is_capture(&self.position, mv);
         let side = self.position.to_move();
         let undo = self.position.play(mv);
         let exposed = self.exposes_royal(side);
-        let threatens = || self.facts.royal_attacked(&self.position, self.position.to_move());
+        let threatens = || self.task.facts.royal_attacked(&self.position, self.position.to_move());
         if let Some(standing) = node.futile
             && quiet
             && !exposed
@@ -553,13 +532,13 @@ impl Search<'_> {
     /// never end; its plies are searched as usual).
     pub(crate) fn in_danger(&self) -> bool {
         !matches!(self.position.phase(), Phase::Charge { .. })
-            && self.facts.royal_attacked(&self.position, self.position.to_move())
+            && self.task.facts.royal_attacked(&self.position, self.position.to_move())
     }
 
     /// Whether the move just played by `mover` leaves one of its royal pieces where the enemy
     /// can land on it and win: a loss at the next ply, known without searching it.
     pub(crate) fn exposes_royal(&self, mover: Side) -> bool {
-        self.position.decided().is_none() && self.facts.royal_capturable(&self.position, mover)
+        self.position.decided().is_none() && self.task.facts.royal_capturable(&self.position, mover)
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.

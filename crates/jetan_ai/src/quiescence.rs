@@ -40,7 +40,7 @@ impl Search<'_> {
             return self.evaluate().score;
         }
         if matches!(self.position.phase(), Phase::Charge { .. }) {
-            let lost = self.facts.royal_attacked(&self.position, self.position.to_move());
+            let lost = self.task.facts.royal_attacked(&self.position, self.position.to_move());
             return if lost { -(WIN - (ply + 2) as i32) } else { self.evaluate().score };
         }
         let evaluation = self.evaluate();
@@ -59,20 +59,20 @@ impl Search<'_> {
         let mut frame = self.work.take_frame(ply);
         frame.moves.clear();
         if evading {
-            generation::moves(&self.position, self.facts, false, &mut frame.moves);
+            generation::moves(&self.position, self.task.facts, false, &mut frame.moves);
             if frame.moves.is_empty() {
                 self.work.put_frame(ply, frame);
                 return self.no_moves_score(ply);
             }
         } else {
-            generation::captures(&self.position, self.facts, &mut frame.moves);
-            let (position, facts) = (&self.position, self.facts);
+            generation::captures(&self.position, self.task.facts, &mut frame.moves);
+            let (position, facts) = (&self.position, self.task.facts);
             frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, alpha));
             if banth_step {
                 frame.moves.push(Move::declaration(MoveKind::Pass));
             }
         }
-        self.ordering.score(&self.position, self.facts, &frame.moves, &mut frame.scores, 0, ply);
+        self.ordering.score(&self.position, self.task.facts, &frame.moves, &mut frame.scores, 0, ply);
         let width = if evading || banth_step { frame.moves.len() } else { frame.moves.len().min(QUIESCENCE_WIDTH) };
         for i in 0..width {
             pick(&mut frame.moves, &mut frame.scores, i);
