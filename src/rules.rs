@@ -19,7 +19,8 @@ use crate::game::Game;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RulesSystems;
 
-/// A piece kind as the variant file states it.
+/// A piece kind as the variant file states it, as one side plays it (the sides' movements
+/// differ where they chose a rule option apart).
 #[derive(Clone, Debug, PartialEq)]
 pub struct KindFacts {
     /// The kind's id in the variant file (`warrior`).
@@ -30,7 +31,7 @@ pub struct KindFacts {
     pub letter: String,
     /// The variant's description of the kind.
     pub description: String,
-    /// How it moves.
+    /// How it moves (for the side).
     pub moves: Vec<Movement>,
     /// Its abilities besides moving, by the variant file's names (`Leader`, `Escape`, …).
     pub abilities: Vec<&'static str>,
@@ -57,13 +58,16 @@ pub struct KindCard {
     pub kind: KindId,
     /// What the variant file says of it.
     pub facts: KindFacts,
-    /// Where a lone South piece of the kind moves from the middle of the board.
-    pub diagram: KindDiagram,
+    /// Where a lone piece of the kind moves from the middle of the board: South's, and
+    /// North's after it where the sides chose its movement apart.
+    pub diagrams: Vec<KindDiagram>,
 }
 
 /// Where a lone piece moves from the middle of an empty board, worked out by the engine.
 #[derive(Clone, Copy, Debug)]
 pub struct KindDiagram {
+    /// Whose piece it is, where the sides' pieces of the kind move apart; `None` for both.
+    pub side: Option<Side>,
     /// The board.
     pub geometry: Geometry,
     /// The square it stands on.
@@ -75,12 +79,21 @@ pub struct KindDiagram {
 }
 
 impl KindDiagram {
-    fn of(variant: &Arc<Variant>, kind: KindId) -> KindDiagram {
+    /// The diagrams of a kind: one for both sides, or one per side where they move apart.
+    fn all_of(variant: &Arc<Variant>, kind: KindId) -> Vec<KindDiagram> {
+        if variant.side_kind(kind, Side::South) == variant.side_kind(kind, Side::North) {
+            vec![KindDiagram::of(variant, kind, Side::South, None)]
+        } else {
+            Side::BOTH.map(|side| KindDiagram::of(variant, kind, side, Some(side))).to_vec()
+        }
+    }
+
+    fn of(variant: &Arc<Variant>, kind: KindId, side: Side, shown_for: Option<Side>) -> KindDiagram {
         let geometry = variant.geometry();
         let middle = geometry
             .square(geometry.files as i32 / 2 - 1, geometry.ranks as i32 / 2 - 1)
             .expect("the middle of the board");
-        let lone = Position::from_pieces(variant.clone(), &[(middle, Piece::new(kind, Side::South))], Side::South);
+        let lone = Position::from_pieces(variant.clone(), &[(middle, Piece::new(kind, side))], side);
         let (mut moves, mut escapes) = (SquareSet::EMPTY, SquareSet::EMPTY);
         for mv in lone.legal_moves() {
             match (mv.kind, mv.lead()) {
@@ -93,7 +106,7 @@ impl KindDiagram {
                 (_, None) => {}
             }
         }
-        KindDiagram { geometry, middle, moves, escapes }
+        KindDiagram { side: shown_for, geometry, middle, moves, escapes }
     }
 }
 
@@ -167,12 +180,12 @@ fn write_tokens(
             }
         }
     }
-    let kinds: Vec<Arc<KindFacts>> =
-        position.variant().kinds().iter().map(|kind| Arc::new(KindFacts::of(kind))).collect();
+    let kinds: [Vec<Arc<KindFacts>>; 2] = Side::BOTH
+        .map(|side| position.variant().side_kinds(side).iter().map(|kind| Arc::new(KindFacts::of(kind))).collect());
     for (entity, token, data, moves) in &tokens {
         let stands = position.piece_at(token.square) == Some(token.piece);
         let legal = LegalMoves(if stands { std::mem::take(&mut moves_from[token.square.index()]) } else { Vec::new() });
-        let piece_data = piece_data(position, token, &kinds[token.piece.kind.index()]);
+        let piece_data = piece_data(position, token, &kinds[token.piece.side.index()][token.piece.kind.index()]);
         // Written only when different: a changed component is what the view reacts to.
         if moves != Some(&legal) {
             commands.entity(entity).insert(legal);
@@ -233,7 +246,7 @@ fn write_kind_cards(
         let id = KindId(index as u8);
         commands.spawn((
             Name::new(format!("Kind: {}", kind.name)),
-            KindCard { kind: id, facts: KindFacts::of(kind), diagram: KindDiagram::of(variant, id) },
+            KindCard { kind: id, facts: KindFacts::of(kind), diagrams: KindDiagram::all_of(variant, id) },
         ));
     }
     *made_for = Some(variant.clone());

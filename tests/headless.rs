@@ -128,7 +128,7 @@ fn each_piece_kind_is_an_entity_of_the_variant_played() {
     let names: Vec<&str> = classic.iter().map(|card| card.facts.name.as_str()).collect();
     assert_eq!(names, ["Chief", "Princess", "Flier", "Dwar", "Padwar", "Warrior", "Thoat", "Panthan"]);
     // The Princess's diagram: her moves, and her escape beyond them (ten squares, not onto them).
-    let princess = &classic[1].diagram;
+    let princess = &classic[1].diagrams[0];
     assert!(!princess.moves.is_empty() && !princess.escapes.is_empty());
     assert!(!princess.moves.intersects(&princess.escapes) && !princess.moves.contains(princess.middle));
 

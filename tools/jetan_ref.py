@@ -5,10 +5,13 @@ Written only from /work/shared/RULES.md, sections 1, 1.1, 1.2 and 2 (all default
 Standard library only.  Clarity over speed.
 
 Usage:
-    python3 jetan_ref.py DEPTH [--moves "b2-b3,c9-c8"] [--divide] [--literal]
+    python3 jetan_ref.py DEPTH [--moves "b2-b3,c9-c8"] [--up-to SIDE:LETTER ...] [--divide] [--literal]
 
     DEPTH      print "perft D: COUNT" for D = 1..DEPTH
     --moves    comma separated from-to moves applied from the start position first
+    --up-to    the rule option "up_to" for one side's kind, as south:W or north:C: that
+               side's Warrior (Padwar, Dwar, Flier, Chief, Princess) walks one to its
+               number of steps instead of exactly (RULES.md §2's options, chosen per side)
     --divide   also print every first move with its subtotal at depth DEPTH
     --literal  judge the Princess's threatened squares by literally building the
                position after each candidate move (slow; used to cross-check the
@@ -142,20 +145,25 @@ def step_walks(origin, side):
     return [(sq(f + df, r + dr), ()) for df, dr in dirs if on_board(f + df, r + dr)]
 
 
+# (side, kind) pairs whose walk is "up to" its steps rather than exact (--up-to).
+UP_TO = set()
+
+
 # Movement table of RULES.md §2 (defaults): kind -> (function making walks, jump)
 def walks_for(kind, side, origin):
+    exact = (side, kind) not in UP_TO
     if kind == WARRIOR:
-        return path_walks(origin, 2, ORTH, True), False      # Path(2, orth, exact, wild)
+        return path_walks(origin, 2, ORTH, exact), False      # Path(2, orth, exact, wild)
     if kind == PADWAR:
-        return path_walks(origin, 2, DIAG, True), False      # Path(2, diag, exact, wild)
+        return path_walks(origin, 2, DIAG, exact), False      # Path(2, diag, exact, wild)
     if kind == DWAR:
-        return path_walks(origin, 3, ORTH, True), False      # Path(3, orth, exact, wild)
+        return path_walks(origin, 3, ORTH, exact), False      # Path(3, orth, exact, wild)
     if kind == FLIER:
-        return path_walks(origin, 3, DIAG, True), True       # Path(3, diag, exact, wild, jump)
+        return path_walks(origin, 3, DIAG, exact), True       # Path(3, diag, exact, wild, jump)
     if kind == CHIEF:
-        return path_walks(origin, 3, ANY, True), False       # Path(3, any, exact, wild)
+        return path_walks(origin, 3, ANY, exact), False       # Path(3, any, exact, wild)
     if kind == PRINCESS:
-        return path_walks(origin, 3, ANY, True), True        # Path(3, any, exact, wild, jump)
+        return path_walks(origin, 3, ANY, exact), True        # Path(3, any, exact, wild, jump)
     if kind == THOAT:
         return combo_walks(origin, 1, 1), True               # Combo(1, 1, any, jump)
     if kind == PANTHAN:
@@ -407,6 +415,11 @@ def main(argv):
         a = argv[i]
         if a == "--moves":
             moves_text = argv[i + 1]
+            i += 2
+            continue
+        if a == "--up-to":
+            side, letter = argv[i + 1].split(":")
+            UP_TO.add(({"south": SOUTH, "north": NORTH}[side], letter))
             i += 2
             continue
         if a == "--divide":

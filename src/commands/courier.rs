@@ -15,12 +15,10 @@ use super::say;
 /// What `jetan import` reads and writes.
 #[derive(Args)]
 pub struct ImportArgs {
-    /// The variant the moves are played in (a file under assets/, so the game can open the record).
-    #[arg(long, default_value = "assets/variants/jetan.ron")]
-    variant: PathBuf,
-    /// A rule option's choice, as option=choice (repeatable).
-    #[arg(long = "option", value_name = "OPTION=CHOICE")]
-    options: Vec<String>,
+    /// The variant the moves are played in (a file under assets/, so the game can open the
+    /// record), and its options.
+    #[command(flatten)]
+    variant: super::VariantArgs,
     /// The move list, or - for standard input.
     list: PathBuf,
     /// The game record to write (a new file, or a game record to replace).
@@ -28,16 +26,20 @@ pub struct ImportArgs {
     output: PathBuf,
 }
 
-/// Prints a record's moves as a Game Courier move list.
+/// Prints a record's moves as a Game Courier move list, headed by comments naming the variant
+/// and each side's rule options.
 pub fn export(file: &Path) -> Result<(), String> {
     let record = read_record(file)?;
-    super::print_lines(courier::format(&record.moves).lines().map(String::from))
+    let base = super::load_variant(&jetan::game_root().join("assets").join(&record.variant))?;
+    let variant = base.with_choices(&record.options).map_err(|e| format!("{}: {e}", file.display()))?;
+    let list = courier::header(&variant) + &courier::format(&record.moves);
+    super::print_lines(list.lines().map(String::from))
 }
 
 /// Reads a move list, plays it from the variant's start and writes the game's record.
 pub fn import(args: &ImportArgs) -> Result<(), String> {
     // The variant must be one of the game's, checked before anything is read.
-    let variant_file = asset_relative(&args.variant)?;
+    let variant_file = asset_relative(&args.variant.variant)?;
     let shown = args.list.display();
     let text = if args.list == Path::new("-") {
         std::io::read_to_string(std::io::stdin()).map_err(|e| format!("standard input: {e}"))?
@@ -45,8 +47,8 @@ pub fn import(args: &ImportArgs) -> Result<(), String> {
         jetan_rules::read_text_file(&args.list, jetan_rules::MAX_TEXT_BYTES).map_err(|e| format!("{shown}: {e}"))?
     };
     let moves = courier::parse(&text).map_err(|e| format!("{shown}:{e}"))?;
-    let base = super::load_variant(&args.variant)?;
-    let chosen = Arc::new(base.with_choice_args(&args.options).map_err(|e| e.to_string())?);
+    let base = super::load_variant(&args.variant.variant)?;
+    let chosen = Arc::new(args.variant.load()?);
     // The record of a game with no moves yet names the variant and options; replaying it with
     // the list's moves checks them one by one, as `jetan replay` and opening a file do.
     let mut record = GameRecord::of(&Game::new(chosen, variant_file, [Seat::Human, Seat::Human]));

@@ -71,15 +71,30 @@ pub enum Command {
     BenchAi(bench_ai::BenchAiArgs),
 }
 
-/// Which game and position a tool works on.
+/// Which variant a tool plays, with which rule options.
 #[derive(Args)]
-pub struct GameArgs {
+pub struct VariantArgs {
     /// The variant file.
     #[arg(long, default_value = "assets/variants/jetan.ron")]
     variant: PathBuf,
-    /// A rule option's choice, as option=choice (repeatable).
-    #[arg(long = "option", value_name = "OPTION=CHOICE")]
+    /// A rule option's choice, as option=choice for both sides or side:option=choice for one
+    /// (south:warrior=up_to; the variant's side names serve too) (repeatable).
+    #[arg(long = "option", value_name = "[SIDE:]OPTION=CHOICE")]
     options: Vec<String>,
+}
+
+impl VariantArgs {
+    /// The variant file read, with the options chosen.
+    fn load(&self) -> Result<Variant, String> {
+        load_variant(&self.variant)?.with_choice_args(&self.options).map_err(|e| e.to_string())
+    }
+}
+
+/// Which game and position a tool works on.
+#[derive(Args)]
+pub struct GameArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
     /// A position text to start from instead of the variant's start position.
     #[arg(long)]
     position: Option<String>,
@@ -91,8 +106,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The position the arguments describe.
     fn position(&self) -> Result<Position, String> {
-        let variant = load_variant(&self.variant)?;
-        let variant = Arc::new(variant.with_choice_args(&self.options).map_err(|e| e.to_string())?);
+        let variant = Arc::new(self.variant.load()?);
         let mut position = match &self.position {
             Some(text) => Position::from_text(variant, text).map_err(|e| e.to_string())?,
             None => Position::start(variant),

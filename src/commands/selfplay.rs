@@ -1,6 +1,5 @@
 //! `jetan selfplay`: a match between two AI levels; each game's result, then the score.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,12 +12,8 @@ use super::say;
 /// What a match plays.
 #[derive(Args)]
 pub struct SelfplayArgs {
-    /// The variant file.
-    #[arg(long, default_value = "assets/variants/jetan.ron")]
-    variant: PathBuf,
-    /// A rule option's choice, as option=choice (repeatable).
-    #[arg(long = "option", value_name = "OPTION=CHOICE")]
-    options: Vec<String>,
+    #[command(flatten)]
+    variant: super::VariantArgs,
     /// Player a: random, greedy, or a search level 1 to 5.
     #[arg(long)]
     a: Level,
@@ -50,7 +45,7 @@ pub struct SelfplayArgs {
 
 /// Prints a line per game, the slowest moves, then `a: W wins, D draws, L losses`.
 pub fn run(args: &SelfplayArgs) -> Result<(), String> {
-    let variant = super::load_variant(&args.variant)?.with_choice_args(&args.options).map_err(|e| e.to_string())?;
+    let variant = args.variant.load()?;
     let config = MatchConfig {
         variant: Arc::new(variant),
         a: args.a,

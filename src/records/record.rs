@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use jetan_rules::Variant;
 use jetan_rules::courier::BadMove;
+use jetan_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::ai_player::Seat;
@@ -25,7 +25,8 @@ pub struct GameRecord {
     /// A fingerprint of the variant's rules with the chosen options, so that a record made
     /// under other rules is recognised.
     pub rules: String,
-    /// The rule options chosen, as option and choice ids.
+    /// The rule options chosen, as option and choice ids (`south:option` and `north:option`
+    /// where the sides chose apart).
     pub options: Vec<(String, String)>,
     /// Who played each side.
     pub players: Players,
@@ -59,17 +60,11 @@ impl GameRecord {
     /// The record of a game.
     pub fn of(game: &Game) -> GameRecord {
         let variant = game.position.variant();
-        let options = variant
-            .options()
-            .iter()
-            .zip(variant.choices())
-            .map(|(option, &choice)| (option.id.value.clone(), option.choices[choice].id.value.clone()))
-            .collect();
         GameRecord {
             variant: game.variant_path.clone(),
             variant_name: variant.name().to_string(),
             rules: fingerprint(variant),
-            options,
+            options: variant.chosen(),
             players: Players { south: game.seats[0], north: game.seats[1] },
             started: game.started,
             moves: game.turns().into_iter().map(|(_, text)| text).collect(),
@@ -144,7 +139,12 @@ impl GameRecord {
 /// A fingerprint of a compiled variant's rules (its board, pieces, setup and rules): 64-bit
 /// FNV-1a, stable across runs and builds.
 pub fn fingerprint(variant: &Variant) -> String {
-    let rules = format!("{:?}", (variant.geometry(), variant.kinds(), variant.setup(), variant.rules()));
+    let mut rules = format!("{:?}", (variant.geometry(), variant.kinds(), variant.setup(), variant.rules()));
+    if variant.sides_differ() {
+        // North's kinds too (after the rest, so that records of games without per-side rules
+        // keep their fingerprints).
+        rules += &format!("{:?}", variant.side_kinds(Side::North));
+    }
     let hash = rules
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3));

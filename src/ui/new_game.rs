@@ -1,8 +1,10 @@
 //! The new-game window: every variant file in `assets/variants/`, who plays each side, the
-//! clocks, and the variant's rule options.
+//! clocks, and the variant's rule options (for both sides, or for each side apart where an
+//! option is about one side's pieces).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use jetan_rules::{KindId, RuleOption, Side, Variant};
 
 use super::UiState;
 use crate::ai_player::{Seat, seat_name};
@@ -13,8 +15,8 @@ use crate::variant_asset::VariantCatalog;
 /// The choices being made for a new game.
 pub struct NewGameForm {
     variant: Option<String>,
-    /// The chosen choice of each option of the chosen variant.
-    choices: Vec<usize>,
+    /// What is chosen for each option of the chosen variant.
+    choices: Vec<OptionChoice>,
     /// Who plays each side (South first).
     seats: [Seat; 2],
     /// The clocks.
@@ -26,6 +28,63 @@ impl NewGameForm {
     pub fn new(variant: Option<String>, seats: [Seat; 2], time: TimeControl) -> Self {
         NewGameForm { variant, choices: Vec::new(), seats, time }
     }
+}
+
+/// What is chosen for one rule option.
+#[derive(Clone, Copy, Default)]
+struct OptionChoice {
+    /// The index of each side's choice (South first); both the same unless `apart`.
+    sides: [usize; 2],
+    /// Whether each side chooses its own.
+    apart: bool,
+}
+
+impl OptionChoice {
+    /// The choice as (option, choice) id pairs, as [`Variant::with_choices`] reads them.
+    fn pairs(&self, option: &RuleOption<KindId>) -> Vec<(String, String)> {
+        let choice = |side: Side| option.choices[self.sides[side.index()]].id.value.clone();
+        if self.apart {
+            Side::BOTH.map(|side| (format!("{}:{}", side.id(), option.id.as_str()), choice(side))).to_vec()
+        } else {
+            vec![(option.id.value.clone(), choice(Side::South))]
+        }
+    }
+}
+
+/// The options' grid: each option's choice for both sides, or each side's, and (for an option
+/// about one side's pieces) whether each side chooses its own.
+fn rule_options(ui: &mut egui::Ui, variant: &Variant, choices: &mut [OptionChoice]) {
+    egui::Grid::new("options").num_columns(3).show(ui, |ui| {
+        for (option, chosen) in variant.options().iter().zip(choices) {
+            ui.label(option.name.as_str());
+            let choice_box = |ui: &mut egui::Ui, side: Side, index: &mut usize| {
+                egui::ComboBox::from_id_salt((option.id.as_str(), side.index()))
+                    .selected_text(option.choices[*index].name.as_str())
+                    .show_ui(ui, |ui| {
+                        for (i, choice) in option.choices.iter().enumerate() {
+                            ui.selectable_value(index, i, choice.name.as_str());
+                        }
+                    });
+            };
+            if chosen.apart {
+                ui.vertical(|ui| {
+                    for side in Side::BOTH {
+                        ui.horizontal(|ui| {
+                            ui.label(variant.side_name(side));
+                            choice_box(ui, side, &mut chosen.sides[side.index()]);
+                        });
+                    }
+                });
+            } else {
+                choice_box(ui, Side::South, &mut chosen.sides[0]);
+                chosen.sides[1] = chosen.sides[0];
+            }
+            if variant.per_side(option) {
+                ui.checkbox(&mut chosen.apart, "each side").on_hover_text("Let each side choose its own reading");
+            }
+            ui.end_row();
+        }
+    });
 }
 
 /// The clocks' choice: the kind of control, then its times.
@@ -102,35 +161,16 @@ pub(super) fn show(
         });
         time_control(ui, &mut form.time);
         let options = variant.options();
-        form.choices.resize(options.len(), 0);
+        form.choices.resize(options.len(), OptionChoice::default());
         if !options.is_empty() {
             ui.separator();
             ui.label("Rule options");
-            egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
-                egui::Grid::new("options").num_columns(2).show(ui, |ui| {
-                    for (index, option) in options.iter().enumerate() {
-                        ui.label(option.name.as_str());
-                        let chosen = &mut form.choices[index];
-                        egui::ComboBox::from_id_salt(option.id.as_str())
-                            .selected_text(option.choices[*chosen].name.as_str())
-                            .show_ui(ui, |ui| {
-                                for (i, choice) in option.choices.iter().enumerate() {
-                                    ui.selectable_value(chosen, i, choice.name.as_str());
-                                }
-                            });
-                        ui.end_row();
-                    }
-                });
-            });
+            egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| rule_options(ui, &variant, &mut form.choices));
         }
         ui.separator();
         start = ui.button("Start").clicked();
         if start {
-            let choices = options
-                .iter()
-                .zip(&form.choices)
-                .map(|(option, &i)| (option.id.value.clone(), option.choices[i].id.value.clone()))
-                .collect();
+            let choices = options.iter().zip(&form.choices).flat_map(|(option, chosen)| chosen.pairs(option)).collect();
             let variant = form.variant.clone().unwrap_or_default();
             actions.write(GameAction::NewGame { variant, choices, seats: form.seats, time: form.time });
         }

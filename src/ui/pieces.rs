@@ -6,12 +6,19 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{UiState, mini_board};
+use jetan_rules::Variant;
+
+use crate::game::Game;
 use crate::rules::{KindCard, KindDiagram};
 
-pub(super) fn show(mut contexts: EguiContexts, mut state: ResMut<UiState>, cards: Query<&KindCard>) -> Result {
-    if !state.pieces_open {
-        return Ok(());
-    }
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut state: ResMut<UiState>,
+    cards: Query<&KindCard>,
+    game: Option<Res<Game>>,
+) -> Result {
+    let Some(game) = game.filter(|_| state.pieces_open) else { return Ok(()) };
+    let variant = game.position.variant();
     let ctx = contexts.ctx_mut()?;
     let mut cards: Vec<&KindCard> = cards.iter().collect();
     cards.sort_by_key(|card| card.kind);
@@ -19,22 +26,33 @@ pub(super) fn show(mut contexts: EguiContexts, mut state: ResMut<UiState>, cards
         ui.label("Green: where a piece in the middle of an empty board may move. Violet: its escape.");
         egui::ScrollArea::vertical().show(ui, |ui| {
             for card in cards {
-                kind_entry(ui, card);
+                kind_entry(ui, card, variant);
             }
         });
     });
     Ok(())
 }
 
-/// A kind's diagram beside its name, letter and description (the rules guide lists them too).
-pub(super) fn kind_entry(ui: &mut egui::Ui, card: &KindCard) {
+/// A kind's diagram (each side's, where they move apart) beside its name, letter and
+/// description (the rules guide lists them too).
+pub(super) fn kind_entry(ui: &mut egui::Ui, card: &KindCard, variant: &Variant) {
     ui.separator();
     ui.horizontal(|ui| {
-        diagram(ui, &card.diagram);
+        for shown in &card.diagrams {
+            ui.vertical(|ui| {
+                diagram(ui, shown);
+                if let Some(side) = shown.side {
+                    ui.small(variant.side_name(side));
+                }
+            });
+        }
         ui.vertical(|ui| {
             let facts = &card.facts;
             ui.label(egui::RichText::new(format!("{} ({})", facts.name, facts.letter)).strong());
             ui.label(&facts.description);
+            if card.diagrams.len() > 1 {
+                ui.small("Each side moves it by its own reading of the rules.");
+            }
         });
     });
 }

@@ -59,7 +59,7 @@ pub(super) fn show(
                 egui::CollapsingHeader::new("How the game ends").default_open(true).show(ui, |ui| endings(ui, variant));
                 egui::CollapsingHeader::new("The pieces").show(ui, |ui| {
                     for card in &cards {
-                        kind_entry(ui, card);
+                        kind_entry(ui, card, variant);
                     }
                 });
                 for (index, section) in variant.guide().iter().enumerate() {

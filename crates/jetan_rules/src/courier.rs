@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::{NotationError, Position, Variant};
+use crate::{NotationError, Position, Side, Variant};
 
 /// The moves as Game Courier lists them: one a line, the first player's numbered `N.` and the
 /// second player's `N...`, where N counts turns of both players from 1.
@@ -19,6 +19,28 @@ pub fn format(moves: &[String]) -> String {
             format!("{}{dots} {text}\n", index / 2 + 1)
         })
         .collect()
+}
+
+/// Comment lines to head a move list: the variant's name and, for each side, the rule options
+/// it plays by that differ from the file's defaults (`option=choice`, as `--option` takes
+/// them with the side before: `south:warrior=up_to`). Lists read them as comments.
+pub fn header(variant: &Variant) -> String {
+    let mut header = format!("// {}\n", variant.name());
+    if variant.options().is_empty() {
+        return header;
+    }
+    for side in Side::BOTH {
+        let changed: Vec<String> = variant
+            .options()
+            .iter()
+            .zip(variant.choices(side))
+            .filter(|&(_, &choice)| choice != 0)
+            .map(|(option, &choice)| format!("{}={}", option.id.as_str(), option.choices[choice].id.as_str()))
+            .collect();
+        let options = if changed.is_empty() { "as written".to_string() } else { changed.join(" ") };
+        header += &format!("// {} ({}) rule options: {options}\n", variant.side_name(side), side.id());
+    }
+    header
 }
 
 /// Where a move list can't be read, and why.
@@ -298,6 +320,21 @@ mod tests {
             parse(text).unwrap(),
             strings(&["C d11-d12; C d12-d2; K*d12", "w a12-a11; b b1-b2", "P d2-d3; @*e7"])
         );
+    }
+
+    #[test]
+    fn the_header_lists_each_sides_options_and_reads_as_comments() {
+        let apart = variant("jetan.ron", &[("south:warrior", "up_to"), ("chief_mix", "civil")]);
+        let header = header(&apart);
+        assert_eq!(
+            header,
+            "// Jetan\n// Black (south) rule options: warrior=up_to chief_mix=civil\n\
+             // Orange (north) rule options: chief_mix=civil\n"
+        );
+        let list = header + &format(&strings(&["A b2-b3", "a i9-i8"]));
+        assert_eq!(parse(&list).unwrap(), strings(&["A b2-b3", "a i9-i8"]));
+        let written = variant("jetan.ron", &[]);
+        assert!(super::header(&written).contains("(north) rule options: as written"));
     }
 
     #[test]

@@ -39,7 +39,7 @@ impl fmt::Display for LoadErrors {
 
 impl std::error::Error for LoadErrors {}
 
-/// A rule option or choice that the variant does not have.
+/// A rule option, side or choice that the variant does not have, or can't take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChoiceError {
     /// No option has this id.
@@ -60,6 +60,17 @@ pub enum ChoiceError {
         /// The choices the option has, comma-separated.
         known: String,
     },
+    /// The side before an option's id is not one of the variant's.
+    #[error("no side `{side}` (the sides are {known})")]
+    UnknownSide {
+        /// The side asked for.
+        side: String,
+        /// The sides' names.
+        known: String,
+    },
+    /// A side was given for an option that is about both sides (a rule, not one side's pieces).
+    #[error("`{0}`: this option is about both sides; choose it without a side")]
+    BothSides(String),
     /// Not of the form `option=choice`.
     #[error("`{0}` is not of the form option=choice")]
     Malformed(String),

@@ -107,7 +107,7 @@ impl Checker<'_> {
     /// Plays each guide example under the default options; an example that doesn't play is
     /// an error at its moves (or its position).
     fn guide_examples(&mut self, guide: &[GuideFile], definition: &Arc<Definition>) {
-        let variant = Arc::new(Variant::build(definition.clone(), vec![0; definition.options.len()]));
+        let variant = Arc::new(Variant::with_defaults(definition.clone()));
         for (file, section) in guide.iter().zip(&definition.guide) {
             if let Err(error) = section.example(&variant) {
                 let at = match &file.position {

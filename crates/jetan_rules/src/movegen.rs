@@ -231,7 +231,7 @@ impl Position {
         if !aim.is_all()
             && !acts_from_afar
             && !self.variant.tables.empty_board(piece, from).intersects(&aim.leading)
-            && !self.variant.tables.escape(piece.kind, from).intersects(&aim.landing)
+            && !self.variant.tables.escape(piece, from).intersects(&aim.landing)
         {
             // Neither it nor a group it leads can land near enough.
             return;
@@ -295,7 +295,7 @@ impl Position {
     }
 
     fn may_escape(&self, piece: Piece, from: Square, threatened: &mut Threatened) -> bool {
-        let Some(rule) = &self.variant.kind(piece.kind).escape else { return false };
+        let Some(rule) = &self.variant.piece_kind(piece).escape else { return false };
         !self.escape_used[piece.side.index()]
             && (rule.when == EscapeWhen::Always || (threatened.before().contains(from) && self.is_attacked(from)))
             && (rule.needs.is_empty()
@@ -315,15 +315,14 @@ impl Position {
         within: SquareSet,
         threatened: &mut Threatened,
     ) -> SquareSet {
-        let rule = self.variant.kind(piece.kind).escape.as_ref().expect("only pieces with an escape escape");
+        let rule = self.variant.piece_kind(piece).escape.as_ref().expect("only pieces with an escape escape");
         let geometry = self.variant.geometry();
         let in_own_half = |square: Square| {
             let rank = geometry.rank(square);
             let half = geometry.ranks as i32 / 2;
             if piece.side == Side::South { rank < half } else { rank >= geometry.ranks as i32 - half }
         };
-        let mut candidates =
-            self.variant.tables.escape(piece.kind, from).and(within).minus(self.occupied()).minus(normal);
+        let mut candidates = self.variant.tables.escape(piece, from).and(within).minus(self.occupied()).minus(normal);
         if rule.avoid_threats && !candidates.is_empty() {
             candidates = candidates.minus(threatened.landing());
         }

@@ -34,7 +34,7 @@ impl Position {
         let Some(piece) = self.board[lead.from.index()] else { return vec![lead.from, lead.to] };
         let (from, to) = (lead.from, lead.to);
         if mv.kind == MoveKind::Escape {
-            let rule = self.variant.kind(piece.kind).escape.as_ref().expect("escapes come from pieces with an escape");
+            let rule = self.variant.piece_kind(piece).escape.as_ref().expect("escapes come from pieces with an escape");
             if rule.walk == EscapeWalk::Leap {
                 return vec![from, to];
             }
@@ -103,7 +103,7 @@ impl Position {
         avoid: &SquareSet,
     ) -> Option<Vec<Square>> {
         let geometry = self.variant.geometry();
-        self.variant.kind(piece.kind).moves.iter().find_map(|movement| match movement {
+        self.variant.piece_kind(piece).moves.iter().find_map(|movement| match movement {
             Movement::Path { .. } | Movement::Combo { .. } => {
                 let rule = WalkRule::of(movement).expect("paths and combos are walks");
                 let passable = |s: Square| !avoid.contains(s) && (rule.jump || !occupied.contains(s));

@@ -33,6 +33,14 @@ impl Side {
         self as usize
     }
 
+    /// The side's name in option arguments and records: `south` or `north`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
     /// The letter that stands for the side in the position text: `s` or `n`.
     pub fn letter(self) -> char {
         match self {

@@ -13,14 +13,15 @@ pub(crate) struct Tables {
     squares: usize,
     /// Per (kind, side, square): the squares reached by the movements that ignore blockers.
     fixed: Vec<SquareSet>,
-    /// The blockable walks short enough to table.
+    /// The blockable walks short enough to table, a row per (kind, side).
     walks: WalkTable,
-    /// Per kind: its other movements that depend on blockers (rides, long walks), searched.
+    /// Per (kind, side): its other movements that depend on blockers (rides, long walks),
+    /// searched.
     searched: Vec<Vec<Movement>>,
     /// Per (kind, side, square): the squares reached on an empty board (a superset of the
     /// reach under any occupancy).
     empty: Vec<SquareSet>,
-    /// Per (kind, square): the squares an escape reaches.
+    /// Per (kind, side, square): the squares an escape reaches.
     escape: Vec<SquareSet>,
     /// Per square: it and the squares one king step away.
     around: Vec<SquareSet>,
@@ -48,45 +49,59 @@ impl Tables {
     /// `occupied` blocking walks and rides.
     #[inline]
     pub fn reach(&self, geometry: Geometry, piece: Piece, from: Square, occupied: &SquareSet) -> SquareSet {
-        let reach = self.fixed(piece, from).or(self.walks.reach(piece.kind.index(), from, occupied));
-        self.searched[piece.kind.index()]
+        let row = row(piece);
+        let reach = self.fixed(piece, from).or(self.walks.reach(row, from, occupied));
+        self.searched[row]
             .iter()
             .fold(reach, |reach, movement| reach.or(movement_reach(geometry, movement, piece.side, from, occupied)))
     }
 
-    /// Squares an escape from `square` reaches.
+    /// Squares an escape of `piece` from `square` reaches.
     #[inline]
-    pub fn escape(&self, kind: KindId, square: Square) -> SquareSet {
-        self.escape[kind.index() * self.squares + square.index()]
+    pub fn escape(&self, piece: Piece, square: Square) -> SquareSet {
+        self.escape[self.piece_index(piece, square)]
     }
 
     #[inline]
     fn piece_index(&self, piece: Piece, square: Square) -> usize {
-        (piece.kind.index() * 2 + piece.side.index()) * self.squares + square.index()
+        row(piece) * self.squares + square.index()
     }
 }
 
+/// The tables' row for a piece: its kind as the side it plays for plays it.
+#[inline]
+fn row(piece: Piece) -> usize {
+    piece.kind.index() * 2 + piece.side.index()
+}
+
 impl Tables {
-    /// The tables of a variant's board and piece kinds (with its rule options applied).
-    pub fn new(geometry: Geometry, kinds: &[PieceKind]) -> Tables {
+    /// The tables of a variant's board and piece kinds as each side plays them (with its rule
+    /// options applied).
+    pub fn new(geometry: Geometry, kinds: &[Vec<PieceKind>; 2]) -> Tables {
         let squares = geometry.len();
-        let mut fixed = Vec::with_capacity(kinds.len() * 2 * squares);
-        for kind in kinds {
-            for side in Side::BOTH {
-                fixed.extend(geometry.squares().map(|square| fixed_reach(geometry, &kind.moves, side, square)));
-            }
-        }
-        let searched = kinds
+        // A row per (kind, side), as `row` numbers them.
+        let rows: Vec<(Side, &PieceKind)> =
+            (0..kinds[0].len()).flat_map(|kind| Side::BOTH.map(|side| (side, &kinds[side.index()][kind]))).collect();
+        let fixed = rows
             .iter()
-            .map(|kind| kind.moves.iter().filter(|m| !m.ignores_blockers() && !tabled(m)).cloned().collect())
+            .flat_map(|&(side, kind)| {
+                geometry.squares().map(move |square| fixed_reach(geometry, &kind.moves, side, square))
+            })
             .collect();
-        let mut escape = Vec::with_capacity(kinds.len() * squares);
-        for kind in kinds {
-            escape.extend(geometry.squares().map(|square| match &kind.escape {
-                Some(rule) => escape_reach(geometry, rule, square),
-                None => SquareSet::EMPTY,
-            }));
-        }
+        let searched = rows
+            .iter()
+            .map(|(_, kind)| kind.moves.iter().filter(|m| !m.ignores_blockers() && !tabled(m)).cloned().collect())
+            .collect();
+        let escape = rows
+            .iter()
+            .flat_map(|(_, kind)| {
+                geometry.squares().map(move |square| match &kind.escape {
+                    Some(rule) => escape_reach(geometry, rule, square),
+                    None => SquareSet::EMPTY,
+                })
+            })
+            .collect();
+        let moves: Vec<&[Movement]> = rows.iter().map(|(_, kind)| kind.moves.as_slice()).collect();
         let around = geometry
             .squares()
             .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
@@ -94,13 +109,13 @@ impl Tables {
         let mut tables = Tables {
             squares,
             fixed,
-            walks: WalkTable::new(geometry, kinds),
+            walks: WalkTable::new(geometry, &moves),
             searched,
             empty: Vec::new(),
             escape,
             around,
         };
-        tables.empty = (0..kinds.len())
+        tables.empty = (0..kinds[0].len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))
             .map(|(piece, square)| tables.reach(geometry, piece, square, &SquareSet::EMPTY))

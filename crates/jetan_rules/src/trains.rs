@@ -53,7 +53,7 @@ impl Position {
     /// squares of `aim` are skipped.
     pub(crate) fn hauler_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
-        let kind = self.variant.kind(piece.kind);
+        let kind = self.variant.piece_kind(piece);
         let (most, attach, _) = kind.hauls.as_ref().map_or((0, 0, &Vec::new()), |(c, a, e)| (*c, *a, e));
         let cars: Vec<Square> = self
             .train_of(from)
@@ -150,7 +150,7 @@ impl Position {
     fn hauler_walks(&self, scope: &Scope, from: Square) -> Vec<HaulerWalk> {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a hauler stands on its square");
-        let kind = self.variant.kind(piece.kind);
+        let kind = self.variant.piece_kind(piece);
         let lands = |square: Square| match self.board[square.index()] {
             None => true,
             Some(victim) => !scope.own.contains(square) && self.variant.may_land_on(piece.kind, victim.kind),

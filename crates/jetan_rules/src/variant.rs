@@ -131,13 +131,16 @@ pub(crate) struct Definition {
     pub guide: Vec<GuideSection>,
 }
 
-/// A playable variant: a definition with one choice made for each rule option.
+/// A playable variant: a definition with one choice made for each rule option, by each side.
 #[derive(Debug)]
 pub struct Variant {
     definition: Arc<Definition>,
-    kinds: Vec<PieceKind>,
+    /// The piece kinds as each side plays them (by [`Side::index`]): they differ only in the
+    /// movements and escapes of options chosen apart for each side.
+    kinds: [Vec<PieceKind>; 2],
     rules: Rules,
-    choices: Vec<usize>,
+    /// Each side's choice of each option, in the order of [`Variant::options`].
+    choices: [Vec<usize>; 2],
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
     /// Per (attacker kind, victim kind): whether the attacker may capture the victim.
@@ -159,9 +162,7 @@ impl Variant {
     /// # Errors
     /// Every problem found, each with its line and column.
     pub fn load(text: &str, origin: &str) -> Result<Variant, LoadErrors> {
-        let definition = crate::load::definition(text, origin)?;
-        let defaults = vec![0; definition.options.len()];
-        Ok(Variant::build(definition, defaults))
+        Ok(Variant::with_defaults(crate::load::definition(text, origin)?))
     }
 
     /// Reads a variant file, with the default choice of every rule option.
@@ -176,45 +177,89 @@ impl Variant {
         Variant::load(&text, &origin)
     }
 
-    /// The same variant with some rule options chosen: pairs of option id and choice id.
-    /// Options not named keep this variant's choice.
+    /// The same variant with some rule options chosen: pairs of option and choice ids. An
+    /// option id alone sets the choice for both sides; prefixed with a side (`south:warrior`,
+    /// or the variant's name for the side, as `orange:warrior`) it sets that side's, which only
+    /// an option about one side's pieces allows ([`Variant::per_side`]). Options not named
+    /// keep this variant's choices.
     ///
     /// # Errors
-    /// An option or choice the variant does not have, or choices that together break the
-    /// engine's limits.
+    /// An option, side or choice the variant does not have, a side given for an option about
+    /// both sides, or choices that together break the engine's limits.
     pub fn with_choices<S: AsRef<str>>(&self, choices: &[(S, S)]) -> Result<Variant, ChoiceError> {
         let options = &self.definition.options;
         let mut chosen = self.choices.clone();
         for (option, choice) in choices {
-            let (option, choice) = (option.as_ref(), choice.as_ref());
+            let (named, choice) = (option.as_ref(), choice.as_ref());
+            let (sides, option) = self.sides_named(named)?;
             let list = |ids: Vec<&str>| ids.join(", ");
             let index =
                 options.iter().position(|o| o.id.as_str() == option).ok_or_else(|| ChoiceError::UnknownOption {
                     option: option.into(),
                     known: list(options.iter().map(|o| o.id.as_str()).collect()),
                 })?;
+            if sides.len() == 1 && !self.per_side(&options[index]) {
+                return Err(ChoiceError::BothSides(named.into()));
+            }
             let choices = &options[index].choices;
-            chosen[index] =
+            let picked =
                 choices.iter().position(|c| c.id.as_str() == choice).ok_or_else(|| ChoiceError::UnknownChoice {
                     option: option.into(),
                     choice: choice.into(),
                     known: list(choices.iter().map(|c| c.id.as_str()).collect()),
                 })?;
+            for side in sides {
+                chosen[side.index()][index] = picked;
+            }
         }
         let variant = Variant::build(self.definition.clone(), chosen);
-        let breaches =
-            crate::limits::breaches(&variant.kinds, &variant.rules, variant.setup(), variant.geometry().files);
-        if !breaches.is_empty() {
-            let problems: Vec<String> = breaches.into_iter().map(|b| b.message).collect();
+        let mut problems: Vec<String> = Vec::new();
+        for kinds in &variant.kinds {
+            let breaches = crate::limits::breaches(kinds, &variant.rules, variant.setup(), variant.geometry().files);
+            for breach in breaches {
+                if !problems.contains(&breach.message) {
+                    problems.push(breach.message);
+                }
+            }
+        }
+        if !problems.is_empty() {
             return Err(ChoiceError::Limits(problems.join("; ")));
         }
         Ok(variant)
     }
 
-    /// Parses `option=choice` pairs (as given on a command line) and applies them.
+    /// Whether each side may choose `option` apart: every change its choices make is to the
+    /// movements or escape of a kind that has an owner (a rule, or a piece that belongs to no
+    /// one, is the same for both).
+    pub fn per_side(&self, option: &RuleOption<KindId>) -> bool {
+        option.choices.iter().flat_map(|choice| &choice.set).all(|change| match change {
+            Change::Walk { piece, .. } | Change::Moves { piece, .. } | Change::Escape { piece, .. } => {
+                !self.kind(*piece).ownerless
+            }
+            _ => false,
+        })
+    }
+
+    /// The sides an option name in [`Variant::with_choices`] sets, and the option id without
+    /// its side.
+    fn sides_named<'a>(&self, named: &'a str) -> Result<(Vec<Side>, &'a str), ChoiceError> {
+        let Some((side, option)) = named.split_once(':') else { return Ok((Side::BOTH.to_vec(), named)) };
+        let names = |side: Side| [side.id().to_string(), self.side_name(side).to_string()];
+        Side::BOTH
+            .into_iter()
+            .find(|&s| names(s).iter().any(|name| name.eq_ignore_ascii_case(side)))
+            .map(|s| (vec![s], option))
+            .ok_or_else(|| ChoiceError::UnknownSide {
+                side: side.into(),
+                known: Side::BOTH.map(|s| names(s).join(" or ")).join(", "),
+            })
+    }
+
+    /// Parses `option=choice` pairs (as given on a command line, `side:option=choice` for one
+    /// side) and applies them.
     ///
     /// # Errors
-    /// A pair without `=`, or an option or choice the variant does not have.
+    /// A pair without `=`, or as [`Variant::with_choices`].
     pub fn with_choice_args(&self, args: &[String]) -> Result<Variant, ChoiceError> {
         let pairs = args
             .iter()
@@ -223,23 +268,51 @@ impl Variant {
         self.with_choices(&pairs)
     }
 
-    pub(crate) fn build(definition: Arc<Definition>, choices: Vec<usize>) -> Variant {
-        let mut kinds = definition.kinds.clone();
-        let mut rules = definition.rules.clone();
-        for (option, &choice) in definition.options.iter().zip(&choices) {
-            for change in &option.choices[choice].set {
-                apply(change, &mut kinds, &mut rules);
+    /// The chosen rule options as (option, choice) id pairs that [`Variant::with_choices`]
+    /// reads back: the option's id where both sides chose alike, one pair per side
+    /// (`south:warrior`, `north:warrior`) where they differ.
+    pub fn chosen(&self) -> Vec<(String, String)> {
+        let [south, north] = &self.choices;
+        let mut pairs = Vec::new();
+        for (index, option) in self.options().iter().enumerate() {
+            let choice = |side: Side| option.choices[self.choices[side.index()][index]].id.value.clone();
+            if south[index] == north[index] {
+                pairs.push((option.id.value.clone(), choice(Side::South)));
+            } else {
+                pairs.extend(Side::BOTH.map(|side| (format!("{}:{}", side.id(), option.id.as_str()), choice(side))));
             }
         }
+        pairs
+    }
+
+    /// The variant with the default choice of every option for both sides.
+    pub(crate) fn with_defaults(definition: Arc<Definition>) -> Variant {
+        let defaults = vec![0; definition.options.len()];
+        Variant::build(definition, [defaults.clone(), defaults])
+    }
+
+    fn build(definition: Arc<Definition>, choices: [Vec<usize>; 2]) -> Variant {
+        let mut rules = definition.rules.clone();
+        let kinds = Side::BOTH.map(|side| {
+            let mut kinds = definition.kinds.clone();
+            for (option, &choice) in definition.options.iter().zip(&choices[side.index()]) {
+                for change in &option.choices[choice].set {
+                    // Options that change the rules are chosen alike by both sides.
+                    apply(change, &mut kinds, &mut rules);
+                }
+            }
+            kinds
+        });
         let geometry = definition.geometry;
         let tables = Tables::new(geometry, &kinds);
+        let [kinds_now, _] = &kinds;
         let counter_values = rules.small_armies.map_or(0, |s| s.plies as usize);
-        let zobrist = Zobrist::new(kinds.len(), geometry.len(), counter_values);
-        let captures = kinds.iter().flat_map(|a| kinds.iter().map(move |v| may_capture(a, v))).collect();
-        let has_allegiance = kinds.iter().any(|k| k.allegiance);
-        let has_charm = kinds.iter().any(|k| k.charms);
-        let has_end_effects = kinds.iter().any(|k| k.side_kill || k.promotion.is_some());
-        let ownerless = kinds.iter().map(|k| k.ownerless).collect();
+        let zobrist = Zobrist::new(kinds_now.len(), geometry.len(), counter_values);
+        let captures = kinds_now.iter().flat_map(|a| kinds_now.iter().map(move |v| may_capture(a, v))).collect();
+        let has_allegiance = kinds_now.iter().any(|k| k.allegiance);
+        let has_charm = kinds_now.iter().any(|k| k.charms);
+        let has_end_effects = kinds_now.iter().any(|k| k.side_kill || k.promotion.is_some());
+        let ownerless = kinds_now.iter().map(|k| k.ownerless).collect();
         Variant {
             definition,
             kinds,
@@ -259,13 +332,13 @@ impl Variant {
     /// kind `victim`, by the capture limits of RULES.md §5.4.
     #[inline]
     pub fn may_capture(&self, attacker: KindId, victim: KindId) -> bool {
-        self.captures[attacker.index() * self.kinds.len() + victim.index()]
+        self.captures[attacker.index() * self.kinds().len() + victim.index()]
     }
 
     /// Whether a piece of kind `attacker` may land on an enemy of kind `victim`.
     #[inline]
     pub fn may_land_on(&self, attacker: KindId, victim: KindId) -> bool {
-        !self.kinds[attacker.index()].lands_on_empty && self.may_capture(attacker, victim)
+        !self.kind(attacker).lands_on_empty && self.may_capture(attacker, victim)
     }
 
     /// The result, for the mover, of a piece of kind `mover` landing on (or otherwise taking)
@@ -314,21 +387,45 @@ impl Variant {
         &self.definition.side_names[side.index()]
     }
 
-    /// The piece kinds, highest rank first.
+    /// The piece kinds, highest rank first. Their movements and escapes are South's: where
+    /// the sides chose an option apart, read a side's with [`Variant::side_kind`].
     #[inline]
     pub fn kinds(&self) -> &[PieceKind] {
-        &self.kinds
+        &self.kinds[Side::South.index()]
     }
 
-    /// One piece kind.
+    /// One piece kind (its movements and escape South's, as in [`Variant::kinds`]).
     #[inline]
     pub fn kind(&self, kind: KindId) -> &PieceKind {
-        &self.kinds[kind.index()]
+        &self.kinds()[kind.index()]
+    }
+
+    /// The piece kinds as `side` plays them.
+    #[inline]
+    pub fn side_kinds(&self, side: Side) -> &[PieceKind] {
+        &self.kinds[side.index()]
+    }
+
+    /// A piece kind as `side` plays it: with the movements and escape of that side's options.
+    #[inline]
+    pub fn side_kind(&self, kind: KindId, side: Side) -> &PieceKind {
+        &self.side_kinds(side)[kind.index()]
+    }
+
+    /// The kind of `piece` as the side it plays for plays it.
+    #[inline]
+    pub fn piece_kind(&self, piece: Piece) -> &PieceKind {
+        self.side_kind(piece.kind, piece.side)
+    }
+
+    /// Whether the sides chose some option apart.
+    pub fn sides_differ(&self) -> bool {
+        self.choices[0] != self.choices[1]
     }
 
     /// The kind with this identifier (as in the variant file).
     pub fn kind_by_id(&self, id: &str) -> Option<KindId> {
-        self.kinds.iter().position(|k| k.id == id).map(|i| KindId(i as u8))
+        self.kinds().iter().position(|k| k.id == id).map(|i| KindId(i as u8))
     }
 
     /// The piece a notation label stands for: the kind by its letter(s), the side by the case
@@ -336,9 +433,9 @@ impl Variant {
     pub fn piece_by_label(&self, label: &str) -> Option<Piece> {
         let first = label.chars().next()?;
         let side = if first.is_uppercase() { Side::South } else { Side::North };
-        let kind = self.kinds.iter().position(|k| k.letter.eq_ignore_ascii_case(label))?;
+        let kind = self.kinds().iter().position(|k| k.letter.eq_ignore_ascii_case(label))?;
         // A piece that belongs to no one is written in lower case (`bb`), as North's.
-        if self.kinds[kind].ownerless && side == Side::South {
+        if self.kinds()[kind].ownerless && side == Side::South {
             return None;
         }
         Some(Piece::new(KindId(kind as u8), side))
@@ -370,13 +467,12 @@ impl Variant {
         &self.definition.options
     }
 
-    /// The index of the chosen choice of each option, in the order of [`Variant::options`].
-    pub fn choices(&self) -> &[usize] {
-        &self.choices
+    /// The index of `side`'s choice of each option, in the order of [`Variant::options`].
+    pub fn choices(&self, side: Side) -> &[usize] {
+        &self.choices[side.index()]
     }
 }
 
-/// Applies one change of a rule option.
 /// Applies one change of a rule option's choice.
 pub(crate) fn apply(change: &Change<KindId>, kinds: &mut [PieceKind], rules: &mut Rules) {
     match change {

@@ -6,7 +6,7 @@
 //! both sides.
 
 use crate::walk::{ENUMERATE_UP_TO, WalkRule, walks_through};
-use crate::{Geometry, Movement, PieceKind, Square, SquareSet};
+use crate::{Geometry, Movement, Square, SquareSet};
 
 /// The most squares a tabled walk passes through (its steps less one).
 const MAX_VIA: usize = ENUMERATE_UP_TO as usize - 1;
@@ -31,17 +31,24 @@ pub(crate) struct WalkTable {
 }
 
 impl WalkTable {
-    /// Tables the walks of each kind's [`tabled`] movements.
-    pub fn new(geometry: Geometry, kinds: &[PieceKind]) -> WalkTable {
+    /// Tables the walks of the [`tabled`] movements of each row (a list of movements: a kind
+    /// as a side plays it). A row with the same movements as the row before shares its walks.
+    pub fn new(geometry: Geometry, rows: &[&[Movement]]) -> WalkTable {
         let squares = geometry.len();
         let mut table = WalkTable {
             squares,
-            free: Vec::with_capacity(kinds.len() * squares),
-            ranges: Vec::with_capacity(kinds.len() * squares),
+            free: Vec::with_capacity(rows.len() * squares),
+            ranges: Vec::with_capacity(rows.len() * squares),
             walks: Vec::new(),
         };
-        for kind in kinds {
-            let rules: Vec<WalkRule> = kind.moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
+        for (row, moves) in rows.iter().enumerate() {
+            if row > 0 && rows[row - 1] == *moves {
+                let previous = (row - 1) * squares..row * squares;
+                table.free.extend_from_within(previous.clone());
+                table.ranges.extend_from_within(previous);
+                continue;
+            }
+            let rules: Vec<WalkRule> = moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
             for origin in geometry.squares() {
                 let mut minimal = minimal_walks(geometry, origin, &rules);
                 minimal.sort_by_cached_key(|&(to, via)| (via.len(), via.iter().collect::<Vec<_>>(), to));
@@ -69,11 +76,11 @@ impl WalkTable {
         table
     }
 
-    /// The squares the tabled walks of `kind` from `from` end on, with `occupied` occupied
+    /// The squares the tabled walks of `row` from `from` end on, with `occupied` occupied
     /// (whatever stands on the squares they end on).
     #[inline]
-    pub fn reach(&self, kind: usize, from: Square, occupied: &SquareSet) -> SquareSet {
-        let index = kind * self.squares + from.index();
+    pub fn reach(&self, row: usize, from: Square, occupied: &SquareSet) -> SquareSet {
+        let index = row * self.squares + from.index();
         let mut reach = self.free[index];
         let (start, end) = self.ranges[index];
         for walks in &self.walks[start as usize..end as usize] {
@@ -153,7 +160,8 @@ mod tests {
         };
         for variant in variants() {
             let geometry = variant.geometry();
-            let table = WalkTable::new(geometry, variant.kinds());
+            let rows: Vec<&[Movement]> = variant.kinds().iter().map(|kind| kind.moves.as_slice()).collect();
+            let table = WalkTable::new(geometry, &rows);
             for _ in 0..40 {
                 let density = random() % 8;
                 let occupied: SquareSet = geometry.squares().filter(|_| random() % 8 < density).collect();
