@@ -142,6 +142,7 @@ fn finish_thinking(
     players.0[job.side.index()] = Some(player);
     if let (Some(game), Some(mv)) = (game, thought.best)
         && game.history.len() == job.plies
+        && matches!(game.seat(job.side), Seat::Ai(_))
     {
         actions.write(GameAction::Play(mv));
     }
@@ -160,7 +161,7 @@ fn start_thinking(
         return;
     }
     let side = game.position.to_move();
-    let Seat::Ai(level) = game.seats[side.index()] else { return };
+    let Seat::Ai(level) = game.seat(side) else { return };
     let mut player = players.0[side.index()]
         .take()
         .unwrap_or_else(|| Player::new(level, game.seed))

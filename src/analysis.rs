@@ -1,6 +1,7 @@
-//! Game analysis: asked for, the AI judges every move played so far, on a background task (the
-//! frame never waits): the evaluation after each move, and where a move lost much against the
-//! AI's choice, that better move. The judgements hold for as long as the game keeps that line.
+//! Game analysis: asked for (or on entering analysis mode, [`Game::analysing`]), the AI judges
+//! every move played so far, on a background task (the frame never waits): the evaluation after
+//! each move, and where a move lost much against the AI's choice, that better move. The
+//! judgements hold for as long as the game keeps that line.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +12,7 @@ use jetan_rules::{Move, Position};
 
 use crate::AppSystems;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, GameSystems, at_launch};
+use crate::game::{BoardReset, Game, GameAction, GameSystems, at_launch};
 use crate::settings::Settings;
 
 /// The level whose search judges each move.
@@ -87,19 +88,24 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<AnalyseGame>()
         .init_resource::<Analysis>()
         .add_systems(Update, (start_analysis, finish_analysis).chain().after(GameSystems).in_set(AppSystems::Update))
-        .add_systems(Update, at_launch(|launch| launch.analyse, AnalyseGame).in_set(AppSystems::RecordInput));
+        .add_systems(
+            Update,
+            at_launch(|launch| launch.analyse, GameAction::AnalysisMode(true)).in_set(AppSystems::RecordInput),
+        );
 }
 
-/// Starts judging the game's moves when asked; a new game or an opened one drops the work
-/// (stepping back and forth through the moves doesn't).
+/// Starts judging the game's moves when asked or on entering analysis mode; a new game or an
+/// opened one drops the work (stepping back and forth through the moves doesn't).
 fn start_analysis(
     mut asks: MessageReader<AnalyseGame>,
+    mut actions: MessageReader<GameAction>,
     mut resets: MessageReader<BoardReset>,
     mut analysis: ResMut<Analysis>,
     game: Option<Res<Game>>,
     settings: Res<Settings>,
 ) {
-    let asked = asks.read().count() > 0;
+    let entered = actions.read().filter(|action| matches!(action, GameAction::AnalysisMode(true))).count() > 0;
+    let asked = asks.read().count() > 0 || entered;
     let Some(game) = game else { return };
     if resets.read().count() > 0 && game.seed != analysis.game {
         analysis.drop_job();

@@ -214,11 +214,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClocksHeld>().add_systems(Update, run_clock.before(GameSystems).in_set(AppSystems::Update));
 }
 
-/// Runs the clock of the side to move, unless the game is over, a move is still being shown,
-/// or the clocks are held; ends the game when its time runs out.
+/// Runs the clock of the side to move, unless the game is over or in analysis mode, a move is
+/// still being shown, or the clocks are held; ends the game when its time runs out.
 fn run_clock(time: Res<Time>, game: Option<ResMut<Game>>, walking: Query<(), With<Walking>>, held: Res<ClocksHeld>) {
     let Some(mut game) = game else { return };
-    if !game.clocks.is_on() || game.outcome().is_some() || !walking.is_empty() || held.0 {
+    if !game.clocks.is_on() || game.outcome().is_some() || game.analysing || !walking.is_empty() || held.0 {
         return;
     }
     let side = game.position.to_move();

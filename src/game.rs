@@ -28,6 +28,9 @@ pub struct Game {
     pub clocks: Clocks,
     /// Who plays each side (South first).
     pub seats: [Seat; 2],
+    /// Analysis mode: the player moves for both sides (the AI sides wait) and the clocks stand
+    /// still, to step through the moves and try other lines.
+    pub analysing: bool,
     /// The seed of the AI players' choices in this game.
     pub seed: u64,
     /// When the game started, in seconds since 1970.
@@ -79,14 +82,20 @@ impl Game {
             declared: None,
             clocks: Clocks::default(),
             seats,
+            analysing: false,
             seed: now.as_nanos() as u64,
             started: now.as_secs(),
         }
     }
 
-    /// Who plays the side to move.
+    /// Who plays `side` now: its seat, or the player in analysis mode.
+    pub fn seat(&self, side: Side) -> Seat {
+        if self.analysing { Seat::Human } else { self.seats[side.index()] }
+    }
+
+    /// Who plays the side to move now.
     pub fn seat_to_move(&self) -> Seat {
-        self.seats[self.position.to_move().index()]
+        self.seat(self.position.to_move())
     }
 
     /// Takes back the last move; returns whether there was one.
@@ -216,6 +225,9 @@ pub enum GameAction {
     /// Go back to where the game left this line of moves (from the start) and play it again:
     /// back from a side line to the main one.
     ReturnToLine(Vec<Move>),
+    /// Enter (`true`) or leave analysis mode ([`Game::analysing`]); entering it also asks
+    /// for the moves to be judged.
+    AnalysisMode(bool),
     /// The side to move resigns.
     Resign,
     /// The players agree a draw.
@@ -290,14 +302,14 @@ fn start_first_game(
 
 /// A system that writes `message` once the first game has started, if `wanted` says the launch
 /// asks for it (`--hint`, `--analyse`).
-pub fn at_launch<M: Message + Copy>(
+pub fn at_launch<M: Message + Clone>(
     wanted: fn(&Launch) -> bool,
     message: M,
 ) -> impl FnMut(Res<Launch>, Option<Res<Game>>, Local<bool>, MessageWriter<M>) {
     move |launch, game, mut sent, mut messages| {
         if wanted(&launch) && !*sent && game.is_some() {
             *sent = true;
-            messages.write(message);
+            messages.write(message.clone());
         }
     }
 }
@@ -387,6 +399,11 @@ fn apply_actions(
                     game.declared =
                         Some(Outcome { winner: Some(loser.opponent()), reason: jetan_rules::Reason::Resigned });
                 }
+            }
+            GameAction::AnalysisMode(on) => {
+                // The board stays as it is (a piece picked stays picked).
+                game.analysing = *on;
+                continue;
             }
             GameAction::AgreeDraw => {
                 if game.outcome().is_none() {

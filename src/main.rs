@@ -46,7 +46,8 @@ struct Cli {
     /// Ask the AI for a hint once the game starts (a screenshot shows it).
     #[arg(long)]
     hint: bool,
-    /// Ask the AI to judge the --moves once the game starts (a screenshot shows it).
+    /// Start in analysis mode: the AI judges the --moves, the player moves for both sides and
+    /// no clock runs (a screenshot shows the judgements).
     #[arg(long)]
     analyse: bool,
     /// Open a saved game (a record, as the game saves them) and play on from it.

@@ -1,6 +1,7 @@
 //! Game analysis in the game without a window: asked for, every move played is judged on a
 //! background task; a better move offered is legal where the judged move was played; the
-//! judgements are dropped from a line the game has left, and the game can go back to it.
+//! judgements are dropped from a line the game has left, and the game can go back to it; in
+//! analysis mode the player moves both sides and no clock runs.
 
 mod common;
 
@@ -52,4 +53,54 @@ fn every_move_is_judged_and_judgements_follow_the_line() {
     assert_eq!(game.history.iter().map(|played| played.mv).collect::<Vec<_>>(), line);
     assert!(app.world().resource::<Analysis>().left_line(game).is_none());
     assert!(app.world().resource::<Analysis>().judgement(game, 3).is_some(), "its judgements hold again");
+}
+
+#[test]
+fn analysis_mode_takes_no_clocks_and_lets_the_player_move_both_sides() {
+    use jetan::ai_player::Seat;
+    use jetan::clock::TimeControl;
+    use jetan_rules::Side;
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    app.world_mut().write_message(GameAction::NewGame {
+        variant: "variants/jetan.ron".into(),
+        choices: Vec::new(),
+        seats: [Seat::Human, Seat::Ai(jetan_ai::Level::Search(1))],
+        time: TimeControl::Game { minutes: 5 },
+    });
+    app.update();
+    app.world_mut().write_message(GameAction::AnalysisMode(true));
+    app.update();
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    settle(&mut app);
+    let left = |app: &bevy::app::App| app.world().resource::<Game>().clocks.left(Side::North);
+    let before = left(&app);
+    for _ in 0..40 {
+        app.update();
+    }
+    let game = app.world().resource::<Game>();
+    assert!(game.analysing);
+    assert_eq!(game.history.len(), 1, "the AI side waits in analysis mode");
+    assert_eq!(left(&app), before, "no clock runs in analysis mode");
+    // The player moves Orange's piece, and the moves played are judged.
+    click(&mut app, "i9");
+    click(&mut app, "i8");
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Game>().history.len(), 2);
+
+    // Back in play from here: Black's clock runs on Black's turn, and the AI plays Orange.
+    app.world_mut().write_message(GameAction::AnalysisMode(false));
+    let black = app.world().resource::<Game>().clocks.left(Side::South);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(app.world().resource::<Game>().clocks.left(Side::South) < black, "the clocks run again");
+    click(&mut app, "e2");
+    click(&mut app, "e3");
+    update_until(&mut app, "the AI's move", |world| world.resource::<Game>().history.len() == 4);
+
+    // Entering analysis mode judges the moves played.
+    app.world_mut().write_message(GameAction::AnalysisMode(true));
+    app.update();
+    assert_eq!(app.world().resource::<Analysis>().progress().1, 4);
 }

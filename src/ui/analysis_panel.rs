@@ -1,6 +1,7 @@
 //! The side panel's analysis: a button that asks the AI to judge every move played, its
-//! progress, a way back to the analysed line from a side line, and under each turn the
-//! evaluation after it and, for a move that lost much, the AI's better move.
+//! progress, analysis mode (the player moves both sides, the clocks stand still), a way back to
+//! the analysed line from a side line, and under each turn the evaluation after it and, for a
+//! move that lost much, the AI's better move.
 
 use std::ops::Range;
 
@@ -14,11 +15,11 @@ use crate::game::{Game, GameAction};
 pub(super) enum Asked {
     /// Judge the moves.
     Analyse(AnalyseGame),
-    /// Go back to the analysed line.
-    Return(GameAction),
+    /// Enter or leave analysis mode, or go back to the analysed line.
+    Act(GameAction),
 }
 
-/// The moves' heading with the analysis button and progress, and once the game has left the
+/// The moves' heading with the analysis buttons and progress, and once the game has left the
 /// analysed line, a button that goes back to it; says what was asked.
 pub(super) fn header(ui: &mut egui::Ui, game: &Game, analysis: &Analysis) -> Option<Asked> {
     let mut asked = None;
@@ -32,16 +33,28 @@ pub(super) fn header(ui: &mut egui::Ui, game: &Game, analysis: &Analysis) -> Opt
         {
             asked = Some(Asked::Analyse(AnalyseGame));
         }
+        if ui
+            .add(egui::Button::new("Analysis mode").small().selected(game.analysing))
+            .on_hover_text("Move for both sides and try other lines: the AI sides wait and the clocks stand still")
+            .clicked()
+        {
+            asked = Some(Asked::Act(GameAction::AnalysisMode(!game.analysing)));
+        }
         if let Some(line) = analysis.left_line(game)
             && ui.small_button("Back to the analysed line").clicked()
         {
-            asked = Some(Asked::Return(GameAction::ReturnToLine(line.to_vec())));
+            asked = Some(Asked::Act(GameAction::ReturnToLine(line.to_vec())));
         }
         if analysis.running() {
             let (done, total) = analysis.progress();
             ui.label(egui::RichText::new(format!("judging {done} of {total}…")).italics());
         }
     });
+    if game.analysing {
+        ui.label(
+            egui::RichText::new("Analysis mode: you move for both sides; the clocks stand still.").italics().small(),
+        );
+    }
     asked
 }
 

@@ -98,7 +98,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         Some(super::analysis_panel::Asked::Analyse(ask)) => {
             params.analyse.write(ask);
         }
-        Some(super::analysis_panel::Asked::Return(action)) => {
+        Some(super::analysis_panel::Asked::Act(action)) => {
             params.actions.write(action);
         }
         None => {}

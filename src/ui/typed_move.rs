@@ -3,7 +3,7 @@
 //! or saying why it can't.
 
 use bevy_egui::egui;
-use jetan_rules::Move;
+use jetan_rules::{Move, Position};
 
 use crate::game::Game;
 
@@ -20,6 +20,23 @@ pub struct TypedMove {
     refused: Option<String>,
 }
 
+impl TypedMove {
+    /// Enter pressed: the move the text names, or none and the reason kept to show.
+    fn enter(&mut self, position: &Position) -> Option<Move> {
+        position.parse_move(&self.text).map_err(|error| self.refused = Some(error.to_string())).ok()
+    }
+
+    /// Works out the legal moves the text begins, when the text or the position has changed.
+    fn offer(&mut self, position: &Position) {
+        let key = (self.text.clone(), position.hash());
+        if self.offered_for.as_ref() != Some(&key) {
+            self.offered =
+                if self.text.trim().is_empty() { Vec::new() } else { position.completions(&self.text, COMPLETIONS) };
+            self.offered_for = Some(key);
+        }
+    }
+}
+
 /// Shows the box; the move chosen, if any (the box is cleared then).
 pub(super) fn show(ui: &mut egui::Ui, game: &Game, typed: &mut TypedMove) -> Option<Move> {
     let position = &game.position;
@@ -33,17 +50,9 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, typed: &mut TypedMove) -> Opt
     }
     let mut chosen = None;
     if response.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter)) {
-        match position.parse_move(&typed.text) {
-            Ok(mv) => chosen = Some(mv),
-            Err(error) => typed.refused = Some(error.to_string()),
-        }
+        chosen = typed.enter(position);
     }
-    let key = (typed.text.clone(), position.hash());
-    if typed.offered_for.as_ref() != Some(&key) {
-        typed.offered =
-            if typed.text.trim().is_empty() { Vec::new() } else { position.completions(&typed.text, COMPLETIONS) };
-        typed.offered_for = Some(key);
-    }
+    typed.offer(position);
     if typed.refused.is_none() {
         for text in &typed.offered {
             if ui.small_button(egui::RichText::new(text).monospace()).clicked() {
@@ -58,4 +67,36 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, typed: &mut TypedMove) -> Opt
         *typed = TypedMove::default();
     }
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classic_start() -> Position {
+        let path = crate::game_root().join("assets/variants/jetan.ron");
+        Position::start(std::sync::Arc::new(jetan_rules::Variant::load_file(&path).unwrap()))
+    }
+
+    #[test]
+    fn a_typed_illegal_move_is_refused_with_the_reason() {
+        let position = classic_start();
+        let mut typed = TypedMove { text: "W a1-a3".into(), ..TypedMove::default() };
+        assert_eq!(typed.enter(&position), None);
+        let refused = typed.refused.clone().unwrap();
+        assert!(refused.contains("not a legal move here") && refused.contains("Warrior"), "{refused}");
+        let mut typed = TypedMove { text: "A b2-b3".into(), ..TypedMove::default() };
+        assert_eq!(typed.enter(&position), position.parse_move("A b2-b3").ok());
+        assert_eq!(typed.refused, None);
+    }
+
+    #[test]
+    fn the_moves_a_text_begins_are_offered() {
+        let position = classic_start();
+        let mut typed = TypedMove { text: "A b2".into(), ..TypedMove::default() };
+        typed.offer(&position);
+        assert!(!typed.offered.is_empty() && typed.offered.len() <= COMPLETIONS);
+        assert!(typed.offered.iter().all(|text| text.starts_with("A b2-")), "{:?}", typed.offered);
+        assert!(typed.offered.iter().all(|text| position.parse_move(text).is_ok()));
+    }
 }
