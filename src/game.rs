@@ -274,12 +274,18 @@ fn start_first_game(
         notice.0 = Some(format!("There is no variant file assets/{path}: playing {fallback} instead."));
         path = fallback;
     }
-    let Some(variant) = catalog.variant(&path) else {
+    let Some(mut variant) = catalog.variant(&path) else {
         if let Some(error) = catalog.error(&path) {
             notice.0 = Some(error.to_string());
         }
         return;
     };
+    if !launch.options.is_empty() {
+        match variant.with_choice_args(&launch.options) {
+            Ok(chosen) => variant = Arc::new(chosen),
+            Err(error) => notice.0 = Some(format!("--option: {error} (playing the rules as written)")),
+        }
+    }
     let mut game = Game::new(variant, path, [settings.players.south, settings.players.north]);
     game.clocks = Clocks::new(launch.clocks);
     let moves = launch.moves.as_deref().unwrap_or("");

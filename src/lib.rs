@@ -28,6 +28,8 @@ use bevy::prelude::*;
 pub struct Launch {
     /// The variant file, relative to `assets/` (for example `variants/jetan.ron`).
     pub variant: Option<String>,
+    /// The first game's rule options, as `option=choice` or `side:option=choice`.
+    pub options: Vec<String>,
     /// Moves to play at the start, in notation, comma-separated.
     pub moves: Option<String>,
     /// A square to click once the board is set (to show a piece's moves in a screenshot).

@@ -25,6 +25,11 @@ struct Cli {
     /// The variant to play (a file in assets/variants/).
     #[arg(long, value_name = "FILE", value_parser = asset_path)]
     variant: Option<String>,
+    /// A rule option's choice for the first game, as option=choice for both sides or
+    /// side:option=choice for one (south:warrior=up_to; the variant's side names serve too)
+    /// (repeatable).
+    #[arg(long = "option", value_name = "[SIDE:]OPTION=CHOICE")]
+    options: Vec<String>,
     /// Moves to play at the start, in notation, separated by commas.
     #[arg(long)]
     moves: Option<String>,
@@ -53,7 +58,8 @@ struct Cli {
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
-    /// Open a window at the start: save, moves, pieces or settings (repeatable; for screenshots).
+    /// Open a window at the start: new, save, moves, pieces, settings or rules (repeatable; for
+    /// screenshots).
     #[arg(long, value_name = "WINDOW")]
     window: Vec<StartWindow>,
 }
@@ -65,6 +71,7 @@ fn main() -> ExitCode {
     }
     let launch = Launch {
         variant: cli.variant,
+        options: cli.options,
         moves: cli.moves,
         select: cli.select,
         hover: cli.hover,

@@ -58,8 +58,10 @@ pub struct KindCard {
     pub kind: KindId,
     /// What the variant file says of it.
     pub facts: KindFacts,
+    /// Whether the sides chose its movement or escape apart.
+    pub read_apart: bool,
     /// Where a lone piece of the kind moves from the middle of the board: South's, and
-    /// North's after it where the sides chose its movement apart.
+    /// North's after it where the sides' readings differ there.
     pub diagrams: Vec<KindDiagram>,
 }
 
@@ -79,12 +81,14 @@ pub struct KindDiagram {
 }
 
 impl KindDiagram {
-    /// The diagrams of a kind: one for both sides, or one per side where they move apart.
+    /// The diagrams of a kind: one per side where their readings differ on an empty board,
+    /// else one for both.
     fn all_of(variant: &Arc<Variant>, kind: KindId) -> Vec<KindDiagram> {
-        if variant.side_kind(kind, Side::South) == variant.side_kind(kind, Side::North) {
-            vec![KindDiagram::of(variant, kind, Side::South, None)]
+        let [south, north] = Side::BOTH.map(|side| KindDiagram::of(variant, kind, side, Some(side)));
+        if (south.moves, south.escapes) == (north.moves, north.escapes) {
+            vec![KindDiagram { side: None, ..south }]
         } else {
-            Side::BOTH.map(|side| KindDiagram::of(variant, kind, side, Some(side))).to_vec()
+            vec![south, north]
         }
     }
 
@@ -246,7 +250,12 @@ fn write_kind_cards(
         let id = KindId(index as u8);
         commands.spawn((
             Name::new(format!("Kind: {}", kind.name)),
-            KindCard { kind: id, facts: KindFacts::of(kind), diagrams: KindDiagram::all_of(variant, id) },
+            KindCard {
+                kind: id,
+                facts: KindFacts::of(kind),
+                read_apart: kind != variant.side_kind(id, Side::North),
+                diagrams: KindDiagram::all_of(variant, id),
+            },
         ));
     }
     *made_for = Some(variant.clone());

@@ -12,13 +12,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         ui.heading("Jetan");
         ui.separator();
         if ui.button("New game…").clicked() {
-            let current = params.game.as_ref().map(|g| (Some(g.variant_path.clone()), g.seats, g.clocks.control));
-            let (variant, seats, time) = current.unwrap_or((
-                None,
-                [params.settings.players.south, params.settings.players.north],
-                Default::default(),
-            ));
-            params.ui_state.new_game = Some(super::new_game::NewGameForm::new(variant, seats, time));
+            params.ui_state.new_game = Some(super::new_game::NewGameForm::like_current());
         }
         let state = &mut params.ui_state;
         if ui.selectable_label(state.files.is_some(), "Save / open…").clicked() {

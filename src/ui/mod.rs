@@ -55,6 +55,8 @@ pub struct UiState {
 /// A window to open at start (`--window`, to show it in a screenshot).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartWindow {
+    /// A new game (filled from the first game).
+    NewGame,
     /// Save or open a game.
     Save,
     /// The move list.
@@ -72,12 +74,13 @@ impl std::str::FromStr for StartWindow {
 
     fn from_str(name: &str) -> Result<StartWindow, String> {
         match name {
+            "new" => Ok(StartWindow::NewGame),
             "save" => Ok(StartWindow::Save),
             "moves" => Ok(StartWindow::Moves),
             "pieces" => Ok(StartWindow::Pieces),
             "settings" => Ok(StartWindow::Settings),
             "rules" => Ok(StartWindow::Rules),
-            _ => Err(format!("`{name}` is not a window: save, moves, pieces, settings or rules")),
+            _ => Err(format!("`{name}` is not a window: new, save, moves, pieces, settings or rules")),
         }
     }
 }
@@ -94,6 +97,7 @@ impl UiState {
         let mut state = UiState::default();
         for window in windows {
             match window {
+                StartWindow::NewGame => state.new_game = Some(new_game::NewGameForm::like_current()),
                 StartWindow::Save => state.files = Some(files::FileForm::default()),
                 StartWindow::Moves => state.move_list = Some(move_list::MoveListForm::default()),
                 StartWindow::Pieces => state.pieces_open = true,
@@ -112,7 +116,6 @@ struct PanelParams<'w, 's> {
     notice: Res<'w, Notice>,
     catalog: Res<'w, VariantCatalog>,
     settings_error: Res<'w, crate::settings::SettingsError>,
-    settings: Res<'w, crate::settings::Settings>,
     thinking: Res<'w, crate::ai_player::Thinking>,
     time: Res<'w, Time>,
     ui_state: ResMut<'w, UiState>,

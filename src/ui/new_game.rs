@@ -9,11 +9,14 @@ use jetan_rules::{KindId, RuleOption, Side, Variant};
 use super::UiState;
 use crate::ai_player::{Seat, seat_name};
 use crate::clock::{MOST_MINUTES, TimeControl};
-use crate::game::GameAction;
+use crate::game::{Game, GameAction};
+use crate::settings::Settings;
 use crate::variant_asset::VariantCatalog;
 
 /// The choices being made for a new game.
 pub struct NewGameForm {
+    /// Whether the form is still to be filled from the game being played.
+    unfilled: bool,
     variant: Option<String>,
     /// What is chosen for each option of the chosen variant.
     choices: Vec<OptionChoice>,
@@ -24,9 +27,36 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    /// A form that starts from the variant being played, its players and its clocks.
-    pub fn new(variant: Option<String>, seats: [Seat; 2], time: TimeControl) -> Self {
-        NewGameForm { variant, choices: Vec::new(), seats, time }
+    /// A form that starts from the game being played: its variant and rule options, its
+    /// players and its clocks (filled when first shown).
+    pub fn like_current() -> Self {
+        let (choices, seats, time) = (Vec::new(), [Seat::Human; 2], TimeControl::default());
+        NewGameForm { unfilled: true, variant: None, choices, seats, time }
+    }
+
+    /// Fills the form from `game`; until there is one, with the settings' players. The game's
+    /// options are read by their ids into the catalog's version of its variant file (which may
+    /// have changed since); if the file no longer has them all, the form offers its defaults.
+    fn fill(&mut self, game: Option<&Game>, catalog: &VariantCatalog, settings: &Settings) {
+        let Some(game) = game else {
+            self.seats = [settings.players.south, settings.players.north];
+            return;
+        };
+        self.unfilled = false;
+        self.variant = Some(game.variant_path.clone());
+        let offered = catalog.variant(&game.variant_path);
+        let chosen = game.position.variant().chosen();
+        let like_the_game = offered.and_then(|offered| offered.with_choices(&chosen).ok());
+        self.choices = like_the_game.map_or_else(Vec::new, |variant| {
+            (0..variant.options().len())
+                .map(|index| {
+                    let sides = Side::BOTH.map(|side| variant.choices(side)[index]);
+                    OptionChoice { sides, apart: sides[0] != sides[1] }
+                })
+                .collect()
+        });
+        self.seats = game.seats;
+        self.time = game.clocks.control;
     }
 }
 
@@ -120,9 +150,14 @@ pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
     catalog: Res<VariantCatalog>,
+    game: Option<Res<Game>>,
+    settings: Res<Settings>,
     mut actions: MessageWriter<GameAction>,
 ) -> Result {
     let Some(form) = state.new_game.as_mut() else { return Ok(()) };
+    if form.unfilled {
+        form.fill(game.as_deref(), &catalog, &settings);
+    }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut start = false;

@@ -50,8 +50,12 @@ pub(super) fn kind_entry(ui: &mut egui::Ui, card: &KindCard, variant: &Variant) 
             let facts = &card.facts;
             ui.label(egui::RichText::new(format!("{} ({})", facts.name, facts.letter)).strong());
             ui.label(&facts.description);
-            if card.diagrams.len() > 1 {
-                ui.small("Each side moves it by its own reading of the rules.");
+            if card.read_apart {
+                ui.small(if card.diagrams.len() > 1 {
+                    "Each side moves it by its own reading of the rules."
+                } else {
+                    "Each side moves it by its own reading of the rules (alike from the middle of an empty board)."
+                });
             }
         });
     });

@@ -47,7 +47,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             ui.label(variant.side_name(side));
             ui.label(seat_name(game.seats[side.index()]));
             if game.clocks.is_on() {
-                let running = game.outcome().is_none() && position.to_move() == side;
+                let running = game.outcome().is_none() && !game.analysing && position.to_move() == side;
                 let text = egui::RichText::new(clock_text(game.clocks.left(side))).monospace().size(20.0);
                 ui.label(if running {
                     text.strong().background_color(egui::Color32::from_gray(60))
