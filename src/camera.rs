@@ -37,10 +37,15 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_camera(mut commands: Commands, settings: Res<Settings>) {
+/// The lowest and highest the orbiting camera looks down on the board, in radians: from just
+/// above the board's edge (the sky and moons in view) to straight down.
+const PITCHES: (f32, f32) = (0.1, 1.5);
+
+fn spawn_camera(mut commands: Commands, settings: Res<Settings>, launch: Res<crate::Launch>) {
+    let pitch = launch.pitch.map_or(0.66, |degrees| degrees.to_radians().clamp(PITCHES.0, PITCHES.1));
     commands.spawn((
         Camera3d::default(),
-        BoardCamera { yaw: 0.0, pitch: 0.66, distance: 13.5, view: settings.view },
+        BoardCamera { yaw: 0.0, pitch, distance: 13.5, view: settings.view },
         Transform::from_xyz(0.0, 10.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
         DistanceFog {
             color: Color::srgb(0.80, 0.56, 0.36),
@@ -82,7 +87,7 @@ fn orbit(
     for mut camera in &mut cameras {
         if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
             camera.yaw -= motion.delta.x * 0.005;
-            camera.pitch = (camera.pitch + motion.delta.y * 0.004).clamp(0.25, 1.5);
+            camera.pitch = (camera.pitch + motion.delta.y * 0.004).clamp(PITCHES.0, PITCHES.1);
         }
         camera.distance = (camera.distance * (1.0 - scroll.delta.y * 0.08)).clamp(6.0, 40.0);
     }
@@ -132,8 +137,10 @@ fn place_camera(
         match camera.view {
             View::Orbit => {
                 let offset = Vec3::new(0.0, camera.pitch.sin(), camera.pitch.cos()) * camera.distance;
+                // Looking along the board from low down, the view lifts to the sky above it.
+                let lift = (0.5 - camera.pitch).max(0.0) * 4.0;
                 *transform = Transform::from_translation(facing * offset)
-                    .looking_at(facing * Vec3::new(0.0, -0.6, -0.5), Vec3::Y);
+                    .looking_at(facing * Vec3::new(0.0, -0.6 + lift, -0.5), Vec3::Y);
                 if !matches!(*projection, Projection::Perspective(_)) {
                     *projection = Projection::Perspective(PerspectiveProjection::default());
                 }

@@ -42,6 +42,8 @@ pub struct Launch {
     pub animate: Option<String>,
     /// The first game's clocks.
     pub clocks: clock::TimeControl,
+    /// How far the camera looks down at the start, in degrees (for screenshots of the sky).
+    pub pitch: Option<f32>,
     /// Ask for a hint once the first game starts (a screenshot waits for it).
     pub hint: bool,
     /// Ask for the analysis of the launch moves once the first game starts (a screenshot

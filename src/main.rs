@@ -55,6 +55,12 @@ struct Cli {
     /// no clock runs (a screenshot shows the judgements).
     #[arg(long)]
     analyse: bool,
+    /// How far the camera looks down at the start, in degrees (6 to 86; low shows the sky).
+    #[arg(long, value_name = "DEGREES", value_parser = pitch)]
+    pitch: Option<f32>,
+    /// The time of day, instead of the settings' (day, dusk, night or passing).
+    #[arg(long, value_name = "TIME")]
+    time_of_day: Option<jetan::settings::TimeOfDay>,
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
@@ -62,6 +68,12 @@ struct Cli {
     /// screenshots).
     #[arg(long, value_name = "WINDOW")]
     window: Vec<StartWindow>,
+}
+
+/// A camera pitch as `--pitch` takes it: degrees, 6 to 86.
+fn pitch(text: &str) -> Result<f32, String> {
+    let degrees: f32 = text.parse().map_err(|_| format!("`{text}` is not a number of degrees"))?;
+    (6.0..=86.0).contains(&degrees).then_some(degrees).ok_or_else(|| format!("{degrees} degrees: use 6 to 86"))
 }
 
 fn main() -> ExitCode {
@@ -78,6 +90,7 @@ fn main() -> ExitCode {
         screenshot: cli.screenshot,
         animate: cli.animate,
         clocks: cli.clocks,
+        pitch: cli.pitch,
         hint: cli.hint,
         analyse: cli.analyse,
     };
@@ -85,6 +98,9 @@ fn main() -> ExitCode {
     app.add_plugins(JetanPlugin { launch })
         .insert_resource(OpenAtStart(cli.open))
         .insert_resource(UiState::opening(&cli.window));
+    if let Some(time) = cli.time_of_day {
+        app.world_mut().resource_mut::<jetan::settings::Settings>().time_of_day = time;
+    }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,

@@ -36,6 +36,49 @@ pub struct Settings {
     pub players: Players,
     /// How many threads the AI searches with (1 to [`jetan_ai::MAX_THREADS`]).
     pub ai_threads: usize,
+    /// The time of day over the Jetan field.
+    pub time_of_day: TimeOfDay,
+}
+
+/// The time of day the scene shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TimeOfDay {
+    /// The sun high in the butterscotch sky.
+    #[default]
+    Day,
+    /// The sun setting, ringed with blue.
+    Dusk,
+    /// The moons and stars; moonlight.
+    Night,
+    /// From day to dusk, night and dawn, and round again (four minutes a day).
+    Passing,
+}
+
+impl TimeOfDay {
+    /// Every time of day, in the order the Settings window lists them.
+    pub const ALL: [TimeOfDay; 4] = [TimeOfDay::Day, TimeOfDay::Dusk, TimeOfDay::Night, TimeOfDay::Passing];
+
+    /// What the Settings window calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeOfDay::Day => "Day",
+            TimeOfDay::Dusk => "Dusk",
+            TimeOfDay::Night => "Night",
+            TimeOfDay::Passing => "Passing",
+        }
+    }
+}
+
+impl std::str::FromStr for TimeOfDay {
+    type Err = String;
+
+    /// `day`, `dusk`, `night` or `passing`, as `--time-of-day` takes it.
+    fn from_str(text: &str) -> Result<TimeOfDay, String> {
+        TimeOfDay::ALL
+            .into_iter()
+            .find(|time| time.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| format!("`{text}` is not a time of day: day, dusk, night or passing"))
+    }
 }
 
 /// Who plays each side.
@@ -77,6 +120,7 @@ impl Default for Settings {
             human_side: HumanSide::South,
             players: Players { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(3)) },
             ai_threads: jetan_ai::default_threads(),
+            time_of_day: TimeOfDay::Day,
         }
     }
 }

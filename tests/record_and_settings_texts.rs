@@ -57,6 +57,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         human_side: HumanSide::North,
         players: Players { south: Seat::Ai(Level::Greedy), north: Seat::Human },
         ai_threads: 3,
+        time_of_day: jetan::settings::TimeOfDay::Night,
     };
     [Settings::default(), chosen].iter().map(Settings::to_text).collect()
 });
@@ -91,6 +92,15 @@ fn settings_out_of_range_are_refused_at_their_key() {
         assert_eq!(error.line, line, "{error}");
         assert!(error.message.contains(says), "{error}");
     }
+    // A time of day the game doesn't know is named where it stands.
+    let noon = text.replacen("time_of_day: Day", "time_of_day: Noon", 1);
+    let error = Settings::from_text(&noon).unwrap_err();
+    let line = text.lines().position(|line| line.contains("time_of_day:")).unwrap() + 1;
+    assert_eq!(error.line, line, "{error}");
+    assert!(error.message.contains("Noon"), "{error}");
+    // Settings written before there was a time of day read as day.
+    let older = text.lines().filter(|line| !line.contains("time_of_day")).collect::<Vec<_>>().join("\n");
+    assert_eq!(Settings::from_text(&older).unwrap().time_of_day, jetan::settings::TimeOfDay::Day);
     let commented = "(\n  // ai_threads: 3 is an example\n  ai_threads: 100,\n)";
     let error = Settings::from_text(commented).unwrap_err();
     assert_eq!((error.line, error.column), (3, 3), "the key, not its mention in a comment: {error}");

@@ -1,12 +1,13 @@
-//! The 3D scene that says Mars: a dusty ochre sky, warm low sunlight with shadows, red sand
-//! and distant mesas, and the board, pieces and highlights drawn on top of the game's entities.
+//! The 3D scene that says Mars: the sky of Barsoom with its sun and two moons ([`sky`]), red
+//! sand and distant mesas, and the board, pieces and highlights drawn on top of the game's
+//! entities.
 
 mod board;
 pub mod highlights;
 mod models;
 mod palette;
+mod sky;
 
-use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 
 pub use palette::Palette;
@@ -16,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         board::plugin,
         models::plugin,
         highlights::plugin,
+        sky::plugin,
     ));
 }
 
@@ -24,12 +26,6 @@ fn spawn_environment(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    commands.spawn((
-        DirectionalLight { color: Palette::SUN, illuminance: 9_000.0, shadow_maps_enabled: true, ..default() },
-        // Low in the west-south-west sky, so pieces cast long shadows across the board.
-        Transform::from_xyz(-8.0, 5.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-        CascadeShadowConfigBuilder { first_cascade_far_bound: 12.0, maximum_distance: 45.0, ..default() }.build(),
-    ));
     let sand = materials.add(StandardMaterial { base_color: Palette::SAND, perceptual_roughness: 0.95, ..default() });
     commands.spawn((
         Mesh3d(meshes.add(Plane3d::default().mesh().size(400.0, 400.0))),

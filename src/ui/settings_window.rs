@@ -1,5 +1,5 @@
-//! The settings window: animation speed, view, the side the board faces, the AI's threads;
-//! saved to `config/settings.ron`.
+//! The settings window: animation speed, view, the side the board faces, the time of day, the
+//! AI's threads; saved to `config/settings.ron`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::UiState;
 use crate::camera::BoardCamera;
 use crate::game::Notice;
-use crate::settings::{ANIMATION_SPEEDS, HumanSide, SETTINGS_FILE, Settings, View, settings_path};
+use crate::settings::{ANIMATION_SPEEDS, HumanSide, SETTINGS_FILE, Settings, TimeOfDay, View, settings_path};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -32,6 +32,12 @@ pub(super) fn show(
             ui.label("Board faces");
             ui.radio_value(&mut edited.human_side, HumanSide::South, "South (first player)");
             ui.radio_value(&mut edited.human_side, HumanSide::North, "North");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Time of day");
+            for time in TimeOfDay::ALL {
+                ui.radio_value(&mut edited.time_of_day, time, time.name());
+            }
         });
         let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         let most = cores.max(edited.ai_threads).min(jetan_ai::MAX_THREADS);
