@@ -10,7 +10,7 @@ use jetan_rules::Side;
 use serde::{Deserialize, Serialize};
 
 use crate::AppSystems;
-use crate::animation::Walking;
+use crate::animation::BeingShown;
 use crate::background::Background;
 use crate::game::{BoardReset, Game, GameAction, GameSystems};
 use crate::settings::Settings;
@@ -128,15 +128,17 @@ fn cancel_on_reset(
     *players = Players::default();
 }
 
-/// Once its task is done, asks for the AI's move to be played (as a click does), if the game
-/// is still where it was when the search began.
+/// Once its task is done and the board is still, asks for the AI's move to be played (as a
+/// click does), if the game is still where it was when the search began.
 fn finish_thinking(
     mut thinking: ResMut<Thinking>,
     mut players: ResMut<Players>,
     game: Option<Res<Game>>,
+    shown: Query<(), BeingShown>,
     mut actions: MessageWriter<GameAction>,
 ) {
-    let Some(job) = thinking.job.as_mut() else { return };
+    // The AI's move waits until the move before it has been shown (it may think meanwhile).
+    let Some(job) = thinking.job.as_mut().filter(|_| shown.is_empty()) else { return };
     let Some((player, thought)) = job.work.poll() else { return };
     let job = thinking.job.take().expect("a job was running");
     players.0[job.side.index()] = Some(player);
@@ -154,10 +156,10 @@ fn start_thinking(
     mut players: ResMut<Players>,
     game: Option<Res<Game>>,
     settings: Res<Settings>,
-    walking: Query<(), With<Walking>>,
+    shown: Query<(), BeingShown>,
 ) {
     let Some(game) = game else { return };
-    if thinking.job.is_some() || !walking.is_empty() || game.outcome().is_some() {
+    if thinking.job.is_some() || !shown.is_empty() || game.outcome().is_some() {
         return;
     }
     let side = game.position.to_move();

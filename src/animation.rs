@@ -1,6 +1,7 @@
 //! Moves animated along their real walks: every piece of a move hops square by square at once
-//! (a leap arcs from end to end; a group keeps its formation), a removed piece is lifted off
-//! the board and set aside, and a piece a promotion brings back rises from its square.
+//! (a leap arcs from end to end; a group keeps its formation), a captured piece topples away
+//! from its taker as the taker arrives and sinks into the field, and a piece a promotion brings
+//! back rises from its square.
 
 use bevy::prelude::*;
 
@@ -11,8 +12,8 @@ use crate::settings::Settings;
 
 /// Seconds a step of a walk takes at normal speed.
 pub const STEP_SECONDS: f32 = 0.22;
-/// Seconds a captured piece takes to leave the board at normal speed.
-pub const LEAVE_SECONDS: f32 = 0.6;
+/// Seconds a captured piece takes to topple and sink at normal speed.
+pub const LEAVE_SECONDS: f32 = 0.8;
 
 /// A piece walking a move: its path in the world and how far along it is. When it arrives
 /// its token takes the destination square.
@@ -40,14 +41,31 @@ pub struct Appearing {
 /// Seconds a piece brought back takes to appear at normal speed.
 pub const APPEAR_SECONDS: f32 = 0.5;
 
-/// A captured piece on its way off the board; despawned when it gets there.
+/// A captured piece toppling and sinking into the field; despawned when it is gone.
 #[derive(Component, Debug)]
 pub struct Leaving {
-    from: Vec3,
-    to: Vec3,
-    elapsed: f32,
-    duration: f32,
+    /// Where it stands.
+    pub at: Vec3,
+    /// The way it falls (away from its taker), level.
+    pub away: Vec3,
+    /// Seconds before it starts to fall: until its taker is about to arrive.
+    pub delay: f32,
+    /// Seconds since the move.
+    pub elapsed: f32,
+    /// Seconds the fall and sinking take.
+    pub duration: f32,
 }
+
+impl Leaving {
+    /// How far through its fall it is, 0 to 1 (0 while it waits for its taker).
+    pub fn progress(&self) -> f32 {
+        ((self.elapsed - self.delay) / self.duration).clamp(0.0, 1.0)
+    }
+}
+
+/// The pieces of a move still being shown: walking, falling or appearing. The clocks and the
+/// AI wait for them.
+pub type BeingShown = Or<(With<Walking>, With<Leaving>, With<Appearing>)>;
 
 /// The animation systems, run after the game has changed.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,14 +90,6 @@ fn start_animations(
     let speed = settings.animation_speed.max(0.05);
     for played in played.read() {
         let at = |square| tokens.iter().find(|(_, t)| t.square == square).map(|(e, _)| e);
-        for &square in &played.removed {
-            if let Some(victim) = at(square) {
-                let from = layout.world(square);
-                let side = if from.x < 0.0 { -1.0 } else { 1.0 };
-                let to = Vec3::new(side * (layout.half_extent().x + 1.5), 0.0, from.z);
-                commands.entity(victim).insert(Leaving { from, to, elapsed: 0.0, duration: LEAVE_SECONDS / speed });
-            }
-        }
         let mut longest: f32 = 0.0;
         for path in &played.paths {
             let (Some(&from), Some(&to)) = (path.first(), path.last()) else { continue };
@@ -88,6 +98,22 @@ fn start_animations(
             let duration = (points.len() - 1).max(2) as f32 * STEP_SECONDS / speed;
             longest = longest.max(duration);
             commands.entity(mover).insert(Walking { path: points, to, elapsed: 0.0, duration });
+        }
+        for &square in &played.removed {
+            let Some(victim) = at(square) else { continue };
+            let here = layout.world(square);
+            // The taker: the walk that ends nearest, falling away from its last step.
+            let taker = played.paths.iter().filter(|path| path.len() >= 2).min_by_key(|path| {
+                let end = layout.world(*path.last().expect("walks have two squares or more"));
+                (end.distance(here) * 100.0) as u32
+            });
+            let (away, arrives) = taker.map_or((Vec3::X, 0.0), |path| {
+                let before = layout.world(path[path.len() - 2]);
+                let steps = (path.len() - 1).max(2) as f32;
+                ((here - before).with_y(0.0).normalize_or(Vec3::X), (steps - 1.0) * STEP_SECONDS / speed)
+            });
+            let leaving = Leaving { at: here, away, delay: arrives, elapsed: 0.0, duration: LEAVE_SECONDS / speed };
+            commands.entity(victim).insert(leaving);
         }
         for &(square, piece) in &played.brought {
             commands.spawn((
@@ -148,14 +174,19 @@ fn walk(
     }
 }
 
+/// A captured piece falls over about its base in the first half of its going, then sinks.
 fn leave(mut commands: Commands, time: Res<Time>, mut leavers: Query<(Entity, &mut Leaving, &mut Transform)>) {
     for (entity, mut leaving, mut transform) in &mut leavers {
         leaving.elapsed += time.delta_secs();
-        let t = (leaving.elapsed / leaving.duration).clamp(0.0, 1.0);
-        let lift = Vec3::Y * 1.5 * (t * std::f32::consts::PI).sin();
-        transform.translation = leaving.from.lerp(leaving.to, t) + lift;
-        transform.scale = Vec3::splat(1.0 - 0.6 * t);
-        if t >= 1.0 {
+        let t = leaving.progress();
+        let fall = (t * 2.0).min(1.0);
+        // Ease in, as a toppling piece gathers speed.
+        let angle = fall * fall * std::f32::consts::FRAC_PI_2 * 0.92;
+        transform.rotation = Quat::from_axis_angle(Vec3::Y.cross(leaving.away).normalize_or(Vec3::Z), angle);
+        let sink = ((t - 0.5) * 2.0).max(0.0);
+        transform.translation = leaving.at - Vec3::Y * 0.9 * sink;
+        transform.scale = Vec3::splat(1.0 - 0.4 * sink);
+        if leaving.elapsed >= leaving.delay + leaving.duration {
             commands.entity(entity).despawn();
         }
     }

@@ -9,7 +9,7 @@ use jetan_rules::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::AppSystems;
-use crate::animation::Walking;
+use crate::animation::BeingShown;
 use crate::game::{Game, GameSystems};
 
 /// The longest time a control may give, in minutes (or seconds for the per-move times).
@@ -216,9 +216,9 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Runs the clock of the side to move, unless the game is over or in analysis mode, a move is
 /// still being shown, or the clocks are held; ends the game when its time runs out.
-fn run_clock(time: Res<Time>, game: Option<ResMut<Game>>, walking: Query<(), With<Walking>>, held: Res<ClocksHeld>) {
+fn run_clock(time: Res<Time>, game: Option<ResMut<Game>>, shown: Query<(), BeingShown>, held: Res<ClocksHeld>) {
     let Some(mut game) = game else { return };
-    if !game.clocks.is_on() || game.outcome().is_some() || game.analysing || !walking.is_empty() || held.0 {
+    if !game.clocks.is_on() || game.outcome().is_some() || game.analysing || !shown.is_empty() || held.0 {
         return;
     }
     let side = game.position.to_move();

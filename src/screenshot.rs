@@ -1,7 +1,7 @@
 //! `--screenshot PATH`: once the scene has been drawn for a while, save the window to a PNG and
 //! exit. Software renderers compile shaders slowly, so it waits for frames, not seconds. With
 //! `--animate MOVE` it plays the move first, game time advancing a fixed 1/60 s a frame, and
-//! takes the picture halfway through the animation.
+//! takes the picture halfway through the animation (the walks, and a captured piece's fall).
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -10,7 +10,7 @@ use bevy::time::TimeUpdateStrategy;
 
 use crate::Launch;
 use crate::analysis::Analysis;
-use crate::animation::Walking;
+use crate::animation::{Leaving, Walking};
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
 
@@ -40,7 +40,7 @@ fn animation_halfway(
     launch: &Launch,
     game: &Game,
     capture: &Capture,
-    walking: &Query<&Walking>,
+    moving: &Query<(Option<&Walking>, Option<&Leaving>), Or<(With<Walking>, With<Leaving>)>>,
     actions: &mut MessageWriter<GameAction>,
     notice: &mut Notice,
 ) -> bool {
@@ -54,8 +54,14 @@ fn animation_halfway(
         }
         return false;
     }
-    capture.frames > FRAMES_BEFORE_CAPTURE
-        && (walking.iter().any(|w| w.elapsed >= 0.5 * w.duration) || notice.0.is_some())
+    // All of a move's animations start together: halfway is half the time of the longest.
+    let (now, end) = moving
+        .iter()
+        .flat_map(|(walk, fall)| {
+            walk.map(|w| (w.elapsed, w.duration)).into_iter().chain(fall.map(|f| (f.elapsed, f.delay + f.duration)))
+        })
+        .fold((0.0_f32, 0.0_f32), |(now, end), (elapsed, lasts)| (now.max(elapsed), end.max(lasts)));
+    capture.frames > FRAMES_BEFORE_CAPTURE && ((end > 0.0 && now >= 0.5 * end) || notice.0.is_some())
 }
 
 fn capture(
@@ -64,7 +70,7 @@ fn capture(
     game: Option<Res<Game>>,
     mut capture: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
-    walking: Query<&Walking>,
+    moving: Query<(Option<&Walking>, Option<&Leaving>), Or<(With<Walking>, With<Leaving>)>>,
     mut actions: MessageWriter<GameAction>,
     mut notice: ResMut<Notice>,
     hint: Res<Hint>,
@@ -80,7 +86,7 @@ fn capture(
     capture.frames += 1;
     let ready = game.as_ref().is_some_and(|game| {
         capture.frames >= FRAMES_BEFORE_CAPTURE
-            && animation_halfway(&launch, game, &capture, &walking, &mut actions, &mut notice)
+            && animation_halfway(&launch, game, &capture, &moving, &mut actions, &mut notice)
             && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
             && (!launch.analyse || !analysis.running())
     });

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use common::{click, repo_assets, square, started, started_saving_to, temp_dir, token_on, update_until};
 use jetan::ai_player::{Seat, Thinking};
+use jetan::animation::Walking;
 use jetan::board::{PieceToken, Selection};
 use jetan::clock::TimeControl;
 use jetan::game::{Game, GameAction, Notice};
@@ -226,9 +227,16 @@ fn the_ai_answers_on_a_background_task_and_undo_returns_to_the_person() {
     let random = Seat::Ai(Level::Random);
     app.world_mut().write_message(new_game("variants/jetan.ron", [Seat::Human, random]));
     app.update();
+    let b2 = square(&app, "b2");
+    let panthan = token_on(app.world_mut(), b2).expect("a Panthan on b2");
     click(&mut app, "b2");
     click(&mut app, "b3");
-    update_until(&mut app, "the AI's reply", |world| world.resource::<Game>().history.len() == 2);
+    // The reply, found at once, is played only once the person's move has been shown.
+    update_until(&mut app, "the AI's reply", |world| {
+        let replied = world.resource::<Game>().history.len() == 2;
+        assert!(!replied || world.get::<Walking>(panthan).is_none(), "the reply came while b2-b3 was shown");
+        replied
+    });
     // While the reply animates, clicks wait; afterwards it is the person's turn again.
     app.world_mut().write_message(GameAction::Undo);
     app.update();
@@ -448,4 +456,31 @@ fn a_variant_that_doesnt_exist_falls_back_to_classic_jetan_and_says_why() {
     assert_eq!(app.world().resource::<Game>().variant_path, "variants/jetan.ron");
     let notice = app.world().resource::<jetan::game::Notice>().0.clone().unwrap_or_default();
     assert!(notice.contains("There is no variant file assets/variants/no_such_game.ron"), "{notice}");
+}
+
+#[test]
+fn a_captured_piece_topples_away_from_its_taker_and_sinks() {
+    let mut app = started(&repo_assets(), "variants/jetan.ron");
+    play_moves(&mut app, &["e2", "e3", "e9", "e8", "e3", "e4", "e8", "e7", "e4", "e5", "e7", "e6"]);
+    let e6 = square(&app, "e6");
+    let victim = token_on(app.world_mut(), e6).expect("Orange's Panthan on e6");
+    let standing = *app.world().get::<Transform>(victim).unwrap();
+    click(&mut app, "e5");
+    click(&mut app, "e6");
+    let mut fell = None;
+    let mut sank = false;
+    for _ in 0..200 {
+        app.update();
+        let Some(transform) = app.world().get::<Transform>(victim) else { break };
+        // The taker comes from e5, south of it: the piece falls north (towards -z).
+        let top = transform.rotation * Vec3::Y;
+        if top.y < 0.5 {
+            fell.get_or_insert(top);
+        }
+        sank |= transform.translation.y < standing.translation.y - 0.3;
+    }
+    let top = fell.expect("the piece toppled");
+    assert!(top.z < -0.5 && top.x.abs() < 0.2, "it fell away from its taker: {top}");
+    assert!(sank, "it sank into the field");
+    assert!(app.world().get_entity(victim).is_err(), "and it is gone");
 }

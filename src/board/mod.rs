@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use jetan_rules::{Geometry, Piece, Square, SquareSet};
 
 use crate::AppSystems;
-use crate::animation::{Appearing, Leaving, Walking};
+use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::game::{BoardReset, Game};
 
 pub use selection::Selection;
@@ -121,7 +121,7 @@ fn reconcile_tokens(
     layout: Option<Res<BoardLayout>>,
     roots: Query<Entity, With<BoardRoot>>,
     tokens: Query<(Entity, &PieceToken)>,
-    animating: Query<(), Or<(With<Walking>, With<Leaving>, With<Appearing>)>>,
+    animating: Query<(), BeingShown>,
     mut ended: (RemovedComponents<Walking>, RemovedComponents<Leaving>, RemovedComponents<Appearing>),
     mut due: Local<bool>,
 ) {

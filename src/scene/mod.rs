@@ -3,6 +3,7 @@
 //! entities.
 
 mod board;
+mod dust;
 pub mod highlights;
 mod models;
 mod palette;
@@ -18,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         models::plugin,
         highlights::plugin,
         sky::plugin,
+        dust::plugin,
     ));
 }
 

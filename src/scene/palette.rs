@@ -7,10 +7,8 @@ use jetan_rules::Side;
 pub struct Palette;
 
 impl Palette {
-    /// The dusty ochre sky.
+    /// The dusty ochre sky by day (behind everything; the sky dome covers it).
     pub const SKY: Color = Color::srgb(0.80, 0.56, 0.36);
-    /// Low, warm sunlight.
-    pub const SUN: Color = Color::srgb(1.0, 0.83, 0.62);
     /// Red sand.
     pub const SAND: Color = Color::srgb(0.55, 0.24, 0.12);
     /// Distant rock.

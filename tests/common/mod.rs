@@ -9,7 +9,7 @@ use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use jetan::ai_player::Seat;
-use jetan::animation::{Appearing, Leaving, Walking};
+use jetan::animation::BeingShown;
 use jetan::board::PieceToken;
 use jetan::game::{Game, SquareClicked};
 use jetan::records::SaveDir;
@@ -95,8 +95,7 @@ pub fn click(app: &mut App, name: &str) {
 pub fn settle(app: &mut App) {
     for _ in 0..400 {
         let world = app.world_mut();
-        let busy =
-            world.query_filtered::<(), Or<(With<Walking>, With<Leaving>, With<Appearing>)>>().iter(world).count();
+        let busy = world.query_filtered::<(), BeingShown>().iter(world).count();
         if busy == 0 {
             return;
         }
