@@ -1,5 +1,5 @@
-//! The name of the hovered piece on a plate above it: its title, side and kind, read from the
-//! token's [`PieceData`].
+//! The name of the hovered piece on a plate above it: its title, side and kind, and the first
+//! sentence of its kind's description, read from the token's [`PieceData`].
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -11,6 +11,8 @@ use crate::rules::{PieceData, piece_on};
 
 /// How high above the board the plate hangs, in squares: above the tallest piece.
 const PLATE_HEIGHT: f32 = 1.3;
+/// The widest the plate's description runs before it wraps, in points.
+const PLATE_WIDTH: f32 = 240.0;
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -43,9 +45,34 @@ pub(super) fn show(
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(PLATE_WIDTH);
                 ui.label(egui::RichText::new(&data.title).strong());
                 ui.label(what);
+                let about = first_sentence(&data.kind.description);
+                if !about.is_empty() {
+                    ui.add(egui::Label::new(egui::RichText::new(about).small()).wrap());
+                }
             });
         });
     Ok(())
+}
+
+/// The first sentence of `text` (up to and with its first full stop followed by a space, or all
+/// of it).
+fn first_sentence(text: &str) -> &str {
+    let text = text.trim();
+    text.find(". ").map_or(text, |end| &text[..=end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_sentence;
+
+    #[test]
+    fn a_plate_shows_the_first_sentence() {
+        let chief = "Three squares in any direction, never passing over a piece. Taking the enemy Chief wins.";
+        assert_eq!(first_sentence(chief), "Three squares in any direction, never passing over a piece.");
+        assert_eq!(first_sentence(" One step, like a king. "), "One step, like a king.");
+        assert_eq!(first_sentence(""), "");
+    }
 }
