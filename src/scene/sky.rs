@@ -248,11 +248,11 @@ fn follow_the_sky(
     let look = SkyLook::at(settings.time_of_day, sky_time.0);
     let before = shown.replace(look);
     // Only what changed is written: a changed asset or light is prepared again for the GPU.
-    let changed = |part: fn(&SkyLook) -> [f32; 4]| before.is_none_or(|before| part(&before) != part(&look));
     for (mut transform, moon, _) in &mut bodies {
         transform.translation = moon.map_or(look.sun, |Moon(index)| look.moons[*index]) * FAR;
     }
-    if changed(|look| look.zenith.to_linear().to_f32_array()) || changed(|look| look.sun.extend(0.0).to_array()) {
+    // The sky's colours all follow the sun.
+    if differs(before, &look, |look| look.sun) {
         for Mesh3d(handle) in &dome {
             if let Some(mut mesh) = meshes.get_mut(handle) {
                 let colours: Option<Vec<[f32; 4]>> = mesh
@@ -270,7 +270,7 @@ fn follow_the_sky(
             }
         }
     }
-    if changed(|look| [look.night; 4]) {
+    if differs(before, &look, |look| look.night) {
         // The moons faint by day, bright by night; the stars only by night.
         let moons = bodies.iter().filter_map(|(_, moon, material)| moon.and(material));
         for (MeshMaterial3d(handle), alpha) in
@@ -282,9 +282,7 @@ fn follow_the_sky(
         }
     }
     let (towards, colour, lux) = look.light;
-    if changed(|look| look.light.0.extend(look.light.2).to_array())
-        || changed(|look| look.light.1.to_linear().to_f32_array())
-    {
+    if differs(before, &look, |look| look.light) {
         for (mut light, mut transform) in &mut lights {
             light.color = colour;
             light.illuminance = lux;
@@ -297,6 +295,11 @@ fn follow_the_sky(
             ambient.brightness = look.ambient.1;
         }
     }
+}
+
+/// Whether `part` of the sky differs from what was shown before (or nothing was yet).
+fn differs<T: PartialEq>(before: Option<SkyLook>, look: &SkyLook, part: impl Fn(&SkyLook) -> T) -> bool {
+    before.is_none_or(|before| part(&before) != part(look))
 }
 
 #[cfg(test)]

@@ -72,12 +72,7 @@ struct OptionChoice {
 impl OptionChoice {
     /// The choice as (option, choice) id pairs, as [`Variant::with_choices`] reads them.
     fn pairs(&self, option: &RuleOption<KindId>) -> Vec<(String, String)> {
-        let choice = |side: Side| option.choices[self.sides[side.index()]].id.value.clone();
-        if self.apart {
-            Side::BOTH.map(|side| (format!("{}:{}", side.id(), option.id.as_str()), choice(side))).to_vec()
-        } else {
-            vec![(option.id.value.clone(), choice(Side::South))]
-        }
+        option.pairs(if self.apart { self.sides } else { [self.sides[0]; 2] })
     }
 }
 

@@ -406,6 +406,20 @@ pub struct RuleOption<K> {
     pub choices: Vec<Choice<K>>,
 }
 
+impl<K> RuleOption<K> {
+    /// Each side's choice (by index, South's first) as (option, choice) id pairs, as
+    /// [`crate::Variant::with_choices`] reads them: the option's id where the sides chose alike,
+    /// `south:id` and `north:id` where they chose apart.
+    pub fn pairs(&self, choices: [usize; 2]) -> Vec<(String, String)> {
+        let choice = |side: Side| self.choices[choices[side.index()]].id.value.clone();
+        if choices[0] == choices[1] {
+            vec![(self.id.value.clone(), choice(Side::South))]
+        } else {
+            Side::BOTH.map(|side| (format!("{}:{}", side.id(), self.id.as_str()), choice(side))).to_vec()
+        }
+    }
+}
+
 /// One choice of a [`RuleOption`]: the changes it makes to the variant as written.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -273,16 +273,11 @@ impl Variant {
     /// (`south:warrior`, `north:warrior`) where they differ.
     pub fn chosen(&self) -> Vec<(String, String)> {
         let [south, north] = &self.choices;
-        let mut pairs = Vec::new();
-        for (index, option) in self.options().iter().enumerate() {
-            let choice = |side: Side| option.choices[self.choices[side.index()][index]].id.value.clone();
-            if south[index] == north[index] {
-                pairs.push((option.id.value.clone(), choice(Side::South)));
-            } else {
-                pairs.extend(Side::BOTH.map(|side| (format!("{}:{}", side.id(), option.id.as_str()), choice(side))));
-            }
-        }
-        pairs
+        self.options()
+            .iter()
+            .enumerate()
+            .flat_map(|(index, option)| option.pairs([south[index], north[index]]))
+            .collect()
     }
 
     /// The variant with the default choice of every option for both sides.
@@ -305,14 +300,15 @@ impl Variant {
         });
         let geometry = definition.geometry;
         let tables = Tables::new(geometry, &kinds);
-        let [kinds_now, _] = &kinds;
+        // The sides' kinds differ only in movements and escapes: South's serve for the rest.
+        let [south, _] = &kinds;
         let counter_values = rules.small_armies.map_or(0, |s| s.plies as usize);
-        let zobrist = Zobrist::new(kinds_now.len(), geometry.len(), counter_values);
-        let captures = kinds_now.iter().flat_map(|a| kinds_now.iter().map(move |v| may_capture(a, v))).collect();
-        let has_allegiance = kinds_now.iter().any(|k| k.allegiance);
-        let has_charm = kinds_now.iter().any(|k| k.charms);
-        let has_end_effects = kinds_now.iter().any(|k| k.side_kill || k.promotion.is_some());
-        let ownerless = kinds_now.iter().map(|k| k.ownerless).collect();
+        let zobrist = Zobrist::new(south.len(), geometry.len(), counter_values);
+        let captures = south.iter().flat_map(|a| south.iter().map(move |v| may_capture(a, v))).collect();
+        let has_allegiance = south.iter().any(|k| k.allegiance);
+        let has_charm = south.iter().any(|k| k.charms);
+        let has_end_effects = south.iter().any(|k| k.side_kill || k.promotion.is_some());
+        let ownerless = south.iter().map(|k| k.ownerless).collect();
         Variant {
             definition,
             kinds,
