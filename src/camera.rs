@@ -97,6 +97,7 @@ fn orbit(
 /// are), and frames the board, when a game is set up or the settings change.
 fn face_human(
     settings: Res<Settings>,
+    launch: Res<crate::Launch>,
     game: Option<Res<Game>>,
     mut resets: MessageReader<BoardReset>,
     layout: Option<Res<BoardLayout>>,
@@ -116,14 +117,18 @@ fn face_human(
             Side::North => std::f32::consts::PI,
         };
         if let Some(layout) = &layout {
-            let size = layout.half_extent().max_element() * 2.0;
-            camera.distance = size * 1.1 + 2.5;
+            camera.distance = framing_distance(layout) * launch.zoom.unwrap_or(1.0);
         }
     }
 }
 
+/// How far from the board's centre the camera stands to frame it.
+pub fn framing_distance(layout: &BoardLayout) -> f32 {
+    layout.half_extent().max_element() * 2.0 * 1.1 + 2.5
+}
+
 /// The haze of the orbiting view: near squares clear, the distance fading into the dusty sky.
-const ORBIT_HAZE: FogFalloff = FogFalloff::Linear { start: 16.0, end: 52.0 };
+const ORBIT_HAZE: FogFalloff = FogFalloff::Linear { start: 18.0, end: 150.0 };
 /// Seen from straight above, the board is far from the camera: no haze over it.
 const TOP_DOWN_HAZE: FogFalloff = FogFalloff::Linear { start: 60.0, end: 200.0 };
 

@@ -142,6 +142,7 @@ impl Game {
         }
         let position = &self.position;
         let paths = position.paths(mv);
+        let leader = position.leader(mv).map(|step| step.from);
         let removed = position.victim_squares(mv).collect();
         let text = position.move_text(mv);
         let side = position.to_move();
@@ -153,7 +154,7 @@ impl Game {
         self.facts = PositionFacts::of(&self.position);
         self.history.push(Played { mv, text, side, undo });
         let brought = mv.promotions.iter().filter_map(|p| Some((p.at, self.position.piece_at(p.at)?))).collect();
-        MovePlayed { mv, paths, removed, brought }
+        MovePlayed { mv, paths, leader, removed, brought }
     }
 
     /// The moves played, a turn's plies (a Charge's sub-moves) joined into one line: each turn's
@@ -192,6 +193,9 @@ pub struct MovePlayed {
     pub mv: Move,
     /// The squares each of its steps passes, origin first, in the order of `mv.steps`.
     pub paths: Vec<Vec<Square>>,
+    /// Where the piece that leads it stood (an airship carrying passengers, a Zitidar hauling
+    /// its train, a squad's leader).
+    pub leader: Option<Square>,
     /// The squares of the pieces it removed (landed on, side-killed).
     pub removed: Vec<Square>,
     /// The pieces promotions brought back, and where.

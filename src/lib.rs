@@ -44,6 +44,9 @@ pub struct Launch {
     pub clocks: clock::TimeControl,
     /// How far the camera looks down at the start, in degrees (for screenshots of the sky).
     pub pitch: Option<f32>,
+    /// How near the camera stands at the start, as a share of the distance that frames the
+    /// board (for close screenshots).
+    pub zoom: Option<f32>,
     /// Ask for a hint once the first game starts (a screenshot waits for it).
     pub hint: bool,
     /// Ask for the analysis of the launch moves once the first game starts (a screenshot

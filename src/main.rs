@@ -58,9 +58,20 @@ struct Cli {
     /// How far the camera looks down at the start, in degrees (6 to 86; low shows the sky).
     #[arg(long, value_name = "DEGREES", value_parser = pitch)]
     pitch: Option<f32>,
+    /// How near the camera stands at the start, as a share of the distance that frames the
+    /// board (0.4 to 2.5; less is nearer).
+    #[arg(long, value_name = "SHARE", value_parser = zoom)]
+    zoom: Option<f32>,
     /// The time of day, instead of the settings' (day, dusk, night or passing).
     #[arg(long, value_name = "TIME")]
     time_of_day: Option<jetan::settings::TimeOfDay>,
+    /// The scene's quality, instead of the settings' (low, medium or high; low for software
+    /// renderers).
+    #[arg(long, value_name = "QUALITY")]
+    quality: Option<jetan::settings::Quality>,
+    /// The view at the start, instead of the settings' (3d or top).
+    #[arg(long, value_name = "VIEW")]
+    view: Option<jetan::settings::View>,
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
@@ -74,6 +85,12 @@ struct Cli {
 fn pitch(text: &str) -> Result<f32, String> {
     let degrees: f32 = text.parse().map_err(|_| format!("`{text}` is not a number of degrees"))?;
     (6.0..=86.0).contains(&degrees).then_some(degrees).ok_or_else(|| format!("{degrees} degrees: use 6 to 86"))
+}
+
+/// A camera distance as `--zoom` takes it: a share of the framing distance, 0.4 to 2.5.
+fn zoom(text: &str) -> Result<f32, String> {
+    let share: f32 = text.parse().map_err(|_| format!("`{text}` is not a number"))?;
+    (0.4..=2.5).contains(&share).then_some(share).ok_or_else(|| format!("{share}: use 0.4 to 2.5"))
 }
 
 fn main() -> ExitCode {
@@ -91,6 +108,7 @@ fn main() -> ExitCode {
         animate: cli.animate,
         clocks: cli.clocks,
         pitch: cli.pitch,
+        zoom: cli.zoom,
         hint: cli.hint,
         analyse: cli.analyse,
     };
@@ -98,8 +116,15 @@ fn main() -> ExitCode {
     app.add_plugins(JetanPlugin { launch })
         .insert_resource(OpenAtStart(cli.open))
         .insert_resource(UiState::opening(&cli.window));
+    let mut settings = app.world_mut().resource_mut::<jetan::settings::Settings>();
     if let Some(time) = cli.time_of_day {
-        app.world_mut().resource_mut::<jetan::settings::Settings>().time_of_day = time;
+        settings.time_of_day = time;
+    }
+    if let Some(quality) = cli.quality {
+        settings.quality = quality;
+    }
+    if let Some(view) = cli.view {
+        settings.view = view;
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

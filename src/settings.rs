@@ -1,5 +1,5 @@
 //! Player settings, read from `config/settings.ron`: animation speed, view, who plays, the AI's
-//! threads.
+//! threads, the time of day and the scene's quality.
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +38,8 @@ pub struct Settings {
     pub ai_threads: usize,
     /// The time of day over the Jetan field.
     pub time_of_day: TimeOfDay,
+    /// How much the scene asks of the graphics card.
+    pub quality: Quality,
 }
 
 /// The time of day the scene shows.
@@ -54,12 +56,11 @@ pub enum TimeOfDay {
     Passing,
 }
 
-impl TimeOfDay {
-    /// Every time of day, in the order the Settings window lists them.
-    pub const ALL: [TimeOfDay; 4] = [TimeOfDay::Day, TimeOfDay::Dusk, TimeOfDay::Night, TimeOfDay::Passing];
+impl Named for TimeOfDay {
+    const ALL: &'static [TimeOfDay] = &[TimeOfDay::Day, TimeOfDay::Dusk, TimeOfDay::Night, TimeOfDay::Passing];
+    const WHAT: &'static str = "a time of day";
 
-    /// What the Settings window calls it.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             TimeOfDay::Day => "Day",
             TimeOfDay::Dusk => "Dusk",
@@ -74,10 +75,62 @@ impl std::str::FromStr for TimeOfDay {
 
     /// `day`, `dusk`, `night` or `passing`, as `--time-of-day` takes it.
     fn from_str(text: &str) -> Result<TimeOfDay, String> {
-        TimeOfDay::ALL
-            .into_iter()
-            .find(|time| time.name().eq_ignore_ascii_case(text))
-            .ok_or_else(|| format!("`{text}` is not a time of day: day, dusk, night or passing"))
+        Named::parse(text)
+    }
+}
+
+/// How much the scene asks of the graphics card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quality {
+    /// What a software renderer draws in good time: shadows and multisampling, nothing after.
+    Low,
+    /// Finer shadows and a glow about bright things (bloom).
+    #[default]
+    Medium,
+    /// Medium with ambient occlusion.
+    High,
+}
+
+impl Named for Quality {
+    const ALL: &'static [Quality] = &[Quality::Low, Quality::Medium, Quality::High];
+    const WHAT: &'static str = "a quality";
+
+    fn name(self) -> &'static str {
+        match self {
+            Quality::Low => "Low",
+            Quality::Medium => "Medium",
+            Quality::High => "High",
+        }
+    }
+}
+
+impl std::str::FromStr for Quality {
+    type Err = String;
+
+    /// `low`, `medium` or `high`, as `--quality` takes it.
+    fn from_str(text: &str) -> Result<Quality, String> {
+        Named::parse(text)
+    }
+}
+
+/// A setting chosen from a few named values: the Settings window lists them by name, the
+/// command line takes the name in any case.
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every value, in the order the Settings window lists them.
+    const ALL: &'static [Self];
+    /// What a value is, for errors ("a time of day").
+    const WHAT: &'static str;
+
+    /// What the Settings window calls it.
+    fn name(self) -> &'static str;
+
+    /// The value named `text`, in any case; else an error listing the names.
+    fn parse(text: &str) -> Result<Self, String> {
+        Self::ALL.iter().copied().find(|value| value.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
+            let names: Vec<String> = Self::ALL.iter().map(|value| value.name().to_ascii_lowercase()).collect();
+            let (last, rest) = names.split_last().expect("a setting has values");
+            format!("`{text}` is not {}: {} or {last}", Self::WHAT, rest.join(", "))
+        })
     }
 }
 
@@ -101,6 +154,27 @@ pub enum View {
     TopDown,
 }
 
+impl Named for View {
+    const ALL: &'static [View] = &[View::Orbit, View::TopDown];
+    const WHAT: &'static str = "a view";
+
+    fn name(self) -> &'static str {
+        match self {
+            View::Orbit => "3D",
+            View::TopDown => "Top",
+        }
+    }
+}
+
+impl std::str::FromStr for View {
+    type Err = String;
+
+    /// `3d` or `top`, as `--view` takes it.
+    fn from_str(text: &str) -> Result<View, String> {
+        Named::parse(text)
+    }
+}
+
 /// The side the board faces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HumanSide {
@@ -121,6 +195,7 @@ impl Default for Settings {
             players: Players { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(3)) },
             ai_threads: jetan_ai::default_threads(),
             time_of_day: TimeOfDay::Day,
+            quality: Quality::Medium,
         }
     }
 }

@@ -58,6 +58,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         players: Players { south: Seat::Ai(Level::Greedy), north: Seat::Human },
         ai_threads: 3,
         time_of_day: jetan::settings::TimeOfDay::Night,
+        quality: jetan::settings::Quality::High,
     };
     [Settings::default(), chosen].iter().map(Settings::to_text).collect()
 });
@@ -92,15 +93,25 @@ fn settings_out_of_range_are_refused_at_their_key() {
         assert_eq!(error.line, line, "{error}");
         assert!(error.message.contains(says), "{error}");
     }
-    // A time of day the game doesn't know is named where it stands.
-    let noon = text.replacen("time_of_day: Day", "time_of_day: Noon", 1);
-    let error = Settings::from_text(&noon).unwrap_err();
-    let line = text.lines().position(|line| line.contains("time_of_day:")).unwrap() + 1;
-    assert_eq!(error.line, line, "{error}");
-    assert!(error.message.contains("Noon"), "{error}");
-    // Settings written before there was a time of day read as day.
-    let older = text.lines().filter(|line| !line.contains("time_of_day")).collect::<Vec<_>>().join("\n");
-    assert_eq!(Settings::from_text(&older).unwrap().time_of_day, jetan::settings::TimeOfDay::Day);
+    // A time of day or a quality the game doesn't know is named where it stands.
+    for (key, from, to) in [("time_of_day", "Day", "Noon"), ("quality", "Medium", "Ultra")] {
+        let unknown = text.replacen(&format!("{key}: {from}"), &format!("{key}: {to}"), 1);
+        let error = Settings::from_text(&unknown).unwrap_err();
+        let line = text.lines().position(|line| line.contains(&format!("{key}:"))).unwrap() + 1;
+        assert_eq!(error.line, line, "{error}");
+        assert!(error.message.contains(to), "{error}");
+    }
+    // Settings written before there was a time of day or a quality read as day, medium.
+    let older =
+        text.lines().filter(|line| !line.contains("time_of_day") && !line.contains("quality")).collect::<Vec<_>>();
+    let older = Settings::from_text(&older.join("\n")).unwrap();
+    assert_eq!((older.time_of_day, older.quality), (jetan::settings::TimeOfDay::Day, jetan::settings::Quality::Medium));
+    // On the command line a name is taken in any case, and an unknown one is told the names.
+    assert_eq!("HIGH".parse::<jetan::settings::Quality>(), Ok(jetan::settings::Quality::High));
+    assert_eq!(
+        "ultra".parse::<jetan::settings::Quality>(),
+        Err("`ultra` is not a quality: low, medium or high".to_string())
+    );
     let commented = "(\n  // ai_threads: 3 is an example\n  ai_threads: 100,\n)";
     let error = Settings::from_text(commented).unwrap_err();
     assert_eq!((error.line, error.column), (3, 3), "the key, not its mention in a comment: {error}");

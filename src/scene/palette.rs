@@ -11,6 +11,8 @@ impl Palette {
     pub const SKY: Color = Color::srgb(0.80, 0.56, 0.36);
     /// Red sand.
     pub const SAND: Color = Color::srgb(0.55, 0.24, 0.12);
+    /// The ochre moss of the dead sea bottoms.
+    pub const MOSS: Color = Color::srgb(0.56, 0.38, 0.15);
     /// Distant rock.
     pub const ROCK: Color = Color::srgb(0.42, 0.20, 0.11);
     /// The board's orange squares.

@@ -1,14 +1,67 @@
-//! The game-over banner across the top of the board.
+//! The banners across the top of the board: a Charge's call, in the colours of the side that
+//! sounds it, and the game-over banner.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use jetan_rules::MoveKind;
 
-use crate::game::Game;
+use crate::game::{Game, MovePlayed};
+use crate::scene::Palette;
 
-pub(super) fn show(mut contexts: EguiContexts, game: Option<Res<Game>>) -> Result {
+/// Seconds a Charge's call stays up (it fades over the last of them).
+const CALL_SECONDS: f32 = 2.6;
+
+/// The Charge just declared: who sounds it and for how long it has been up.
+#[derive(Resource, Default)]
+pub struct ChargeCall(Option<(jetan_rules::Side, f32)>);
+
+/// Sounds the call when a side declares a Charge, and lets it fade.
+pub(super) fn hear_charges(
+    time: Res<Time>,
+    mut played: MessageReader<MovePlayed>,
+    game: Option<Res<Game>>,
+    mut call: ResMut<ChargeCall>,
+) {
+    for played in played.read() {
+        if played.mv.kind == MoveKind::Charge
+            && let Some(game) = &game
+        {
+            call.0 = Some((game.position.to_move(), 0.0));
+        }
+    }
+    if let Some((_, age)) = &mut call.0 {
+        *age += time.delta_secs();
+        if *age > CALL_SECONDS {
+            call.0 = None;
+        }
+    }
+}
+
+fn colour32(colour: Color, alpha: f32) -> egui::Color32 {
+    let [r, g, b, _] = colour.to_srgba().to_u8_array();
+    egui::Color32::from_rgba_unmultiplied(r, g, b, (alpha * 255.0) as u8)
+}
+
+pub(super) fn show(mut contexts: EguiContexts, game: Option<Res<Game>>, call: Res<ChargeCall>) -> Result {
     let Some(game) = game else { return Ok(()) };
-    let Some(outcome) = game.outcome() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
+    if let Some((side, age)) = call.0 {
+        let name = game.position.variant().side_name(side);
+        let body = Palette::body(side, name);
+        // Dark letters on a light side's colours, light letters on a dark side's.
+        let light = body.to_srgba().red * 0.3 + body.to_srgba().green * 0.6 + body.to_srgba().blue * 0.1 > 0.5;
+        let letters = if light { Color::srgb(0.12, 0.05, 0.02) } else { Palette::trim(side, name) };
+        let fade = ((CALL_SECONDS - age) / 0.6).clamp(0.0, 1.0);
+        egui::Area::new("charge".into()).anchor(egui::Align2::CENTER_TOP, [-130.0, 120.0]).show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).fill(colour32(body, 0.9 * fade)).show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new("Charge!").size(44.0).strong().color(colour32(letters, fade)));
+                    ui.label(egui::RichText::new(format!("{name} charges")).size(20.0).color(colour32(letters, fade)));
+                });
+            });
+        });
+    }
+    let Some(outcome) = game.outcome() else { return Ok(()) };
     egui::Area::new("game_over".into()).anchor(egui::Align2::CENTER_TOP, [-130.0, 60.0]).show(ctx, |ui| {
         egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(40, 14, 6, 230)).show(ui, |ui| {
             ui.label(egui::RichText::new("Game over").size(28.0).color(egui::Color32::from_rgb(255, 196, 90)));

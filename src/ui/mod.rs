@@ -1,5 +1,5 @@
 //! The egui interface: a menu bar, a side panel with the turn, a box to type a move in, the
-//! moves and the captured pieces, the game-over banner, the board's file and rank labels, the
+//! moves and the captured pieces, the Charge's call and the game-over banner, the board's file and rank labels, the
 //! hovered piece's name, and the windows for a new game, saving and opening, the move list, the
 //! pieces, the rules guide and the settings.
 
@@ -132,8 +132,9 @@ struct PanelParams<'w, 's> {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
+        .init_resource::<banner::ChargeCall>()
         .add_systems(Startup, spawn_ui_camera)
-        .add_systems(Update, hold_clocks.in_set(crate::AppSystems::RecordInput));
+        .add_systems(Update, (hold_clocks.in_set(crate::AppSystems::RecordInput), banner::hear_charges));
     app.add_systems(
         EguiPrimaryContextPass,
         (

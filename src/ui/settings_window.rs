@@ -1,5 +1,5 @@
 //! The settings window: animation speed, view, the side the board faces, the time of day, the
-//! AI's threads; saved to `config/settings.ron`.
+//! scene's quality, the AI's threads; saved to `config/settings.ron`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::UiState;
 use crate::camera::BoardCamera;
 use crate::game::Notice;
-use crate::settings::{ANIMATION_SPEEDS, HumanSide, SETTINGS_FILE, Settings, TimeOfDay, View, settings_path};
+use crate::settings::{ANIMATION_SPEEDS, HumanSide, Named, SETTINGS_FILE, Settings, settings_path};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -23,22 +23,15 @@ pub(super) fn show(
     let mut edited = settings.clone();
     egui::Window::new("Settings").open(&mut state.settings_open).show(ctx, |ui| {
         ui.add(egui::Slider::new(&mut edited.animation_speed, ANIMATION_SPEEDS).text("animation speed"));
-        ui.horizontal(|ui| {
-            ui.label("View");
-            ui.radio_value(&mut edited.view, View::Orbit, "3D, orbiting");
-            ui.radio_value(&mut edited.view, View::TopDown, "top-down");
-        });
+        choose(ui, "View", &mut edited.view);
         ui.horizontal(|ui| {
             ui.label("Board faces");
             ui.radio_value(&mut edited.human_side, HumanSide::South, "South (first player)");
             ui.radio_value(&mut edited.human_side, HumanSide::North, "North");
         });
-        ui.horizontal(|ui| {
-            ui.label("Time of day");
-            for time in TimeOfDay::ALL {
-                ui.radio_value(&mut edited.time_of_day, time, time.name());
-            }
-        });
+        choose(ui, "Time of day", &mut edited.time_of_day);
+        choose(ui, "Quality", &mut edited.quality)
+            .on_hover_text("Low suits software renderers; High wants a desktop graphics card.");
         let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         let most = cores.max(edited.ai_threads).min(jetan_ai::MAX_THREADS);
         ui.add(egui::Slider::new(&mut edited.ai_threads, 1..=most).text("AI threads"))
@@ -63,4 +56,15 @@ pub(super) fn show(
         *settings = edited;
     }
     Ok(())
+}
+
+/// A row of radio buttons, one for each value of a named setting.
+fn choose<T: Named>(ui: &mut egui::Ui, label: &str, value: &mut T) -> egui::Response {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        for &choice in T::ALL {
+            ui.radio_value(value, choice, choice.name());
+        }
+    })
+    .response
 }

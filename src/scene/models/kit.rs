@@ -255,7 +255,7 @@ impl Model {
             let spoke = turn * Quat::from_rotation_y(i as f32 * TAU / blades as f32);
             let blade =
                 part(Cuboid(length, 0.012, (length * 0.3).max(0.045)), Trim, hub + spoke * Vec3::X * (length / 2.0));
-            self.push(blade.turned(spoke * Quat::from_rotation_x(0.35)));
+            self.push(blade.turned(spoke * Quat::from_rotation_x(0.35)).spinning(hub, axis));
         }
         self.add(Sphere(0.025), Gem, hub);
     }

@@ -17,11 +17,35 @@ use bevy::prelude::*;
 use jetan_rules::Side;
 
 use super::Palette;
+use crate::animation::{Flies, Walking};
 use crate::board::PieceToken;
 use crate::game::Game;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ModelAssets>().add_systems(Update, dress_tokens.in_set(crate::AppSystems::Animate));
+    app.init_resource::<ModelAssets>()
+        .add_systems(Update, (dress_tokens, spin_propellers).in_set(crate::AppSystems::Animate));
+}
+
+/// A propeller's hub: it turns about `axis` while its piece moves.
+#[derive(Component, Debug)]
+struct Propeller {
+    axis: Dir3,
+    token: Entity,
+}
+
+/// Radians a turning propeller turns in a second.
+const PROPELLER_SPEED: f32 = 18.0;
+
+fn spin_propellers(
+    time: Res<Time>,
+    moving: Query<(), With<Walking>>,
+    mut propellers: Query<(&Propeller, &mut Transform)>,
+) {
+    for (propeller, mut transform) in &mut propellers {
+        if moving.contains(propeller.token) {
+            transform.rotate_local_axis(propeller.axis, PROPELLER_SPEED * time.delta_secs());
+        }
+    }
 }
 
 /// Models are drawn in board units (a square is 1 x 1), then scaled by this.
@@ -90,10 +114,12 @@ struct Part {
     at: Vec3,
     turn: Quat,
     scale: Vec3,
+    /// A propeller's blade turns about its hub (the point, then the axis) while the piece moves.
+    spin: Option<(Vec3, Vec3)>,
 }
 
 fn part(shape: Shape, paint: Paint, at: Vec3) -> Part {
-    Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE }
+    Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE, spin: None }
 }
 
 impl Part {
@@ -103,6 +129,10 @@ impl Part {
 
     fn scaled(self, scale: Vec3) -> Part {
         Part { scale, ..self }
+    }
+
+    fn spinning(self, hub: Vec3, axis: Vec3) -> Part {
+        Part { spin: Some((hub, axis)), ..self }
     }
 }
 
@@ -130,6 +160,7 @@ impl Model {
             part.at = place.transform_point(part.at);
             part.turn = place.rotation * part.turn;
             part.scale *= place.scale;
+            part.spin = part.spin.map(|(hub, axis)| (place.transform_point(hub), place.rotation * axis));
         }
     }
 }
@@ -228,7 +259,31 @@ fn dress_tokens(
                 ChildOf(entity),
             ))
             .id();
+        let mut hubs: Vec<(Vec3, Entity)> = Vec::new();
         for part in parts(&kind.id, token.piece.kind.index()) {
+            // A spinning part hangs from its hub, which turns.
+            let (parent, at) = match part.spin {
+                None => (model, part.at),
+                Some((hub, axis)) => {
+                    let pivot = match hubs.iter().find(|(at, _)| at.distance(hub) < 1e-4) {
+                        Some(&(_, pivot)) => pivot,
+                        None => {
+                            let axis = Dir3::new(axis).unwrap_or(Dir3::Y);
+                            let pivot = commands
+                                .spawn((
+                                    Propeller { axis, token: entity },
+                                    Transform::from_translation(hub),
+                                    Visibility::default(),
+                                    ChildOf(model),
+                                ))
+                                .id();
+                            hubs.push((hub, pivot));
+                            pivot
+                        }
+                    };
+                    (pivot, part.at - hub)
+                }
+            };
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
             let side = painted(token.piece, part.paint);
             let name = variant.side_name(side).to_string();
@@ -240,9 +295,12 @@ fn dress_tokens(
             commands.spawn((
                 Mesh3d(mesh),
                 MeshMaterial3d(material),
-                Transform::from_translation(part.at).with_rotation(part.turn).with_scale(part.scale),
-                ChildOf(model),
+                Transform::from_translation(at).with_rotation(part.turn).with_scale(part.scale),
+                ChildOf(parent),
             ));
+        }
+        if !hubs.is_empty() {
+            commands.entity(entity).insert(Flies);
         }
     }
 }

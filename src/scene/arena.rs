@@ -1,0 +1,317 @@
+//! The Jetan field of Manator: a paved field about the board inside tiered stone stands full of
+//! the city's people, the jeddak's box on the east side, gates, and banners and pennants in the
+//! two sides' colours. Sized to the board (the default camera stands inside the stands), drawn
+//! as one mesh with vertex colours, and rebuilt with the board.
+
+use bevy::light::NotShadowCaster;
+use bevy::prelude::*;
+use jetan_rules::Side;
+
+use super::Palette;
+use super::merged::MergedMesh;
+use crate::board::{BoardLayout, BoardRoot};
+use crate::camera::framing_distance;
+use crate::game::Game;
+
+/// The field's level: the plinth's foot.
+const GROUND: f32 = -0.6;
+/// The podium wall between the field and the lowest tier.
+const WALL: f32 = 1.3;
+/// The podium's depth.
+const PODIUM: f32 = 0.6;
+/// How many tiers of seats.
+const TIERS: usize = 6;
+/// Each tier's depth and rise.
+const DEPTH: f32 = 0.95;
+const RISE: f32 = 0.5;
+/// Room between spectators along a tier.
+const SEAT: f32 = 0.5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, build_arena.in_set(crate::AppSystems::Animate));
+}
+
+/// Half the field's extent inside the podium walls: far enough out that the camera, framing
+/// the board from any side, stands on the field.
+pub fn field_half_extent(layout: &BoardLayout) -> Vec2 {
+    Vec2::splat(framing_distance(layout) + 1.0)
+}
+
+fn build_arena(
+    mut commands: Commands,
+    roots: Query<Entity, Added<BoardRoot>>,
+    layout: Option<Res<BoardLayout>>,
+    game: Option<Res<Game>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let (Ok(root), Some(layout), Some(game)) = (roots.single(), layout, game) else { return };
+    let variant = game.position.variant();
+    let colours = [Side::South, Side::North].map(|side| {
+        let name = variant.side_name(side);
+        (Palette::body(side, name), Palette::trim(side, name))
+    });
+    let mesh = arena(field_half_extent(&layout), layout.half_extent(), colours);
+    let material = materials.add(StandardMaterial { perceptual_roughness: 0.92, ..default() });
+    // The stands cast no shadow: the board stays in the light at any hour, and software
+    // renderers draw the shadow maps of the pieces alone.
+    commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), NotShadowCaster, ChildOf(root)));
+}
+
+/// A number in 0..1 from `seed`, the same every time.
+pub fn noise(seed: u32) -> f32 {
+    let mut x = seed.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    (x & 0xFFFF) as f32 / 65536.0
+}
+
+fn shade(colour: Color, by: f32) -> Color {
+    let linear = colour.to_linear();
+    Color::LinearRgba(LinearRgba::rgb(linear.red * by, linear.green * by, linear.blue * by))
+}
+
+/// One side of the stands, seen from the field: where it runs and which way is outwards.
+struct Stand {
+    /// The field's half extent along the stand and across it.
+    along: f32,
+    across: f32,
+    /// Turns the stand's frame (x along, z outwards) into the world's.
+    turn: Quat,
+    /// The banners it flies: one side's, or both in turn.
+    banners: Vec<(Color, Color)>,
+}
+
+impl Stand {
+    fn place(&self, along: f32, out: f32, y: f32) -> Vec3 {
+        self.turn * Vec3::new(along, y, self.across + out)
+    }
+}
+
+fn arena(field: Vec2, board: Vec2, colours: [(Color, Color); 2]) -> Mesh {
+    let mut mesh = MergedMesh::default();
+    paving(&mut mesh, field, board);
+    let [south, north] = colours;
+    let stands = [
+        Stand { along: field.x, across: field.y, turn: Quat::IDENTITY, banners: vec![south] },
+        Stand {
+            along: field.x,
+            across: field.y,
+            turn: Quat::from_rotation_y(std::f32::consts::PI),
+            banners: vec![north],
+        },
+        Stand {
+            along: field.y,
+            across: field.x,
+            turn: Quat::from_rotation_y(std::f32::consts::FRAC_PI_2),
+            banners: vec![south, north],
+        },
+        Stand {
+            along: field.y,
+            across: field.x,
+            turn: Quat::from_rotation_y(-std::f32::consts::FRAC_PI_2),
+            banners: vec![north, south],
+        },
+    ];
+    for (index, stand) in stands.iter().enumerate() {
+        tiers(&mut mesh, stand);
+        crowd(&mut mesh, stand, index as u32, index == 3);
+        banners(&mut mesh, stand);
+        if index < 2 {
+            gates(&mut mesh, stand);
+        }
+    }
+    royal_box(&mut mesh, &stands[3]);
+    mesh.build()
+}
+
+/// The field between the board and the stands, paved in big worn flags.
+fn paving(mesh: &mut MergedMesh, field: Vec2, board: Vec2) {
+    const FLAG: f32 = 2.0;
+    let stone = Color::srgb(0.50, 0.35, 0.24);
+    let (nx, nz) = ((field.x / FLAG).ceil() as i32, (field.y / FLAG).ceil() as i32);
+    for i in -nx..nx {
+        for j in -nz..nz {
+            let centre = Vec2::new((i as f32 + 0.5) * FLAG, (j as f32 + 0.5) * FLAG);
+            // Under the plinth nothing shows.
+            if centre.x.abs() + FLAG / 2.0 < board.x + 1.0 && centre.y.abs() + FLAG / 2.0 < board.y + 1.0 {
+                continue;
+            }
+            let seed = ((i + 100) * 1000 + j + 100) as u32;
+            let tone = 0.82 + 0.3 * noise(seed);
+            mesh.cuboid(
+                Vec3::new(FLAG - 0.05, 0.06, FLAG - 0.05),
+                Vec3::new(centre.x, GROUND - 0.01, centre.y),
+                shade(stone, tone),
+            );
+        }
+    }
+}
+
+/// The podium wall and the tiers, each a step higher and further out.
+fn tiers(mesh: &mut MergedMesh, stand: &Stand) {
+    let stone = Color::srgb(0.58, 0.42, 0.30);
+    let outer = PODIUM + TIERS as f32 * DEPTH;
+    let block = |mesh: &mut MergedMesh, from: f32, top: f32, colour: Color| {
+        // Each block runs to the stand's outer edge, as far along as the tier it carries.
+        let half = stand.along + from;
+        let depth = outer - from;
+        let size = stand.turn * Vec3::new(half * 2.0, top - GROUND, depth);
+        mesh.cuboid(size.abs(), stand.place(0.0, from + depth / 2.0, (top + GROUND) / 2.0), colour);
+    };
+    block(mesh, 0.0, GROUND + WALL, shade(stone, 0.8));
+    for tier in 0..TIERS {
+        let top = GROUND + WALL + (tier + 1) as f32 * RISE;
+        block(mesh, PODIUM + tier as f32 * DEPTH, top, shade(stone, if tier % 2 == 0 { 1.0 } else { 0.9 }));
+    }
+    // A parapet along the top.
+    let top = GROUND + WALL + TIERS as f32 * RISE;
+    let size = stand.turn * Vec3::new((stand.along + outer) * 2.0, 0.7, 0.25);
+    mesh.cuboid(size.abs(), stand.place(0.0, outer - 0.12, top + 0.35), shade(stone, 0.75));
+}
+
+/// The people of Manator on every tier: copper-red men and women in harness of many colours,
+/// here and there a green man towering over them. The jeddak's box on the east stand is kept
+/// clear.
+fn crowd(mesh: &mut MergedMesh, stand: &Stand, stand_index: u32, royal: bool) {
+    let harness = [
+        Color::srgb(0.45, 0.22, 0.10),
+        Color::srgb(0.62, 0.48, 0.22),
+        Color::srgb(0.30, 0.18, 0.12),
+        Color::srgb(0.70, 0.18, 0.12),
+        Color::srgb(0.18, 0.22, 0.35),
+        Color::srgb(0.85, 0.78, 0.60),
+    ];
+    let body = Cuboid::new(0.2, 0.38, 0.14);
+    let head = Sphere::new(0.085).mesh().ico(0).expect("an icosahedron");
+    for tier in 0..TIERS {
+        let out = PODIUM + (tier as f32 + 0.45) * DEPTH;
+        let floor = GROUND + WALL + (tier + 1) as f32 * RISE;
+        let reach = stand.along + PODIUM + tier as f32 * DEPTH;
+        let count = (reach * 2.0 / SEAT) as i32;
+        for seat in 0..count {
+            let seed = stand_index * 100_000 + tier as u32 * 1000 + seat as u32;
+            let along = -reach + (seat as f32 + 0.5 + 0.3 * (noise(seed) - 0.5)) * SEAT;
+            if noise(seed + 7) < 0.22 || (royal && tier < 4 && along.abs() < 2.2) {
+                continue;
+            }
+            let thark = noise(seed + 13) < 0.03;
+            let (scale, skin) = if thark {
+                (1.6, Palette::THARK)
+            } else {
+                (0.9 + 0.2 * noise(seed + 3), shade(Color::srgb(0.62, 0.28, 0.18), 0.8 + 0.4 * noise(seed + 5)))
+            };
+            let clothes = harness[(noise(seed + 11) * harness.len() as f32) as usize % harness.len()];
+            let foot = stand.place(along, out, floor);
+            let turn = stand.turn;
+            mesh.add(
+                body,
+                Transform::from_translation(foot + Vec3::Y * 0.19 * scale)
+                    .with_rotation(turn)
+                    .with_scale(Vec3::splat(scale)),
+                clothes,
+            );
+            mesh.add(
+                head.clone(),
+                Transform::from_translation(foot + Vec3::Y * 0.47 * scale).with_scale(Vec3::splat(scale)),
+                skin,
+            );
+        }
+    }
+}
+
+/// Long banners down the podium wall, facing the field, and pennants on poles along the
+/// parapet, in the colours of the side the stand cheers (both in turn on the east and west).
+fn banners(mesh: &mut MergedMesh, stand: &Stand) {
+    let spacing = 3.2;
+    let count = (stand.along * 2.0 / spacing) as i32;
+    let top = GROUND + WALL + TIERS as f32 * RISE;
+    let outer = PODIUM + TIERS as f32 * DEPTH;
+    for i in 0..count {
+        let along = -stand.along + (i as f32 + 0.5) * stand.along * 2.0 / count as f32;
+        let (body, trim) = stand.banners[i as usize % stand.banners.len()];
+        let cloth = stand.turn * Vec3::new(0.8, 1.05, 0.03);
+        mesh.cuboid(cloth.abs(), stand.place(along, -0.02, GROUND + WALL - 0.58), body);
+        let band = stand.turn * Vec3::new(0.82, 0.1, 0.04);
+        mesh.cuboid(band.abs(), stand.place(along, -0.025, GROUND + WALL - 0.95), trim);
+        mesh.cuboid(band.abs(), stand.place(along, -0.025, GROUND + WALL - 0.1), trim);
+        // A pennant above the parapet.
+        let pole_foot = stand.place(along, outer - 0.12, top + 0.7);
+        mesh.add(Cylinder::new(0.04, 1.8), Transform::from_translation(pole_foot + Vec3::Y * 0.9), trim);
+        let flag = stand.turn * Vec3::new(0.7, 0.4, 0.02);
+        let sideways = stand.turn * Vec3::X * 0.37;
+        mesh.cuboid(flag.abs(), pole_foot + Vec3::Y * 1.55 + sideways, body);
+    }
+}
+
+/// Two dark gateways in the podium wall, where the living pieces enter the field.
+fn gates(mesh: &mut MergedMesh, stand: &Stand) {
+    for along in [-0.5, 0.5] {
+        let x = along * stand.along;
+        let opening = stand.turn * Vec3::new(1.6, 1.05, 0.05);
+        mesh.cuboid(opening.abs(), stand.place(x, -0.01, GROUND + 0.525), Color::srgb(0.06, 0.04, 0.03));
+        let lintel = stand.turn * Vec3::new(2.0, 0.18, 0.12);
+        mesh.cuboid(lintel.abs(), stand.place(x, -0.03, GROUND + 1.14), Color::srgb(0.72, 0.56, 0.30));
+    }
+}
+
+/// The jeddak's box: a canopy in scarlet and gold over the lower tiers of the east stand.
+fn royal_box(mesh: &mut MergedMesh, stand: &Stand) {
+    let gold = Color::srgb(0.85, 0.62, 0.22);
+    let scarlet = Color::srgb(0.62, 0.06, 0.05);
+    let floor = GROUND + WALL + RISE;
+    let (front, back) = (PODIUM + 0.1, PODIUM + 3.0 * DEPTH);
+    for along in [-1.8, 1.8] {
+        for out in [front, back] {
+            mesh.add(Cylinder::new(0.09, 2.2), Transform::from_translation(stand.place(along, out, floor + 1.1)), gold);
+        }
+    }
+    let roof = stand.turn * Vec3::new(4.2, 0.25, back - front + 0.5);
+    mesh.cuboid(roof.abs(), stand.place(0.0, (front + back) / 2.0, floor + 2.3), scarlet);
+    let fringe = stand.turn * Vec3::new(4.3, 0.12, back - front + 0.6);
+    mesh.cuboid(fringe.abs(), stand.place(0.0, (front + back) / 2.0, floor + 2.12), gold);
+    // The jeddak and his court.
+    for (i, along) in [-1.0f32, 0.0, 1.0].into_iter().enumerate() {
+        let foot = stand.place(along, front + 0.9, floor + 2.0 * RISE);
+        let scale = if i == 1 { 1.2 } else { 1.0 };
+        mesh.add(
+            Cuboid::new(0.24, 0.42, 0.16),
+            Transform::from_translation(foot + Vec3::Y * 0.21 * scale)
+                .with_rotation(stand.turn)
+                .with_scale(Vec3::splat(scale)),
+            if i == 1 { gold } else { scarlet },
+        );
+        mesh.add(
+            Sphere::new(0.09).mesh().ico(1).expect("an icosahedron"),
+            Transform::from_translation(foot + Vec3::Y * 0.52 * scale),
+            Color::srgb(0.6, 0.27, 0.17),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_field_leaves_the_camera_inside_the_stands_for_every_board() {
+        for (files, ranks) in [(10, 10), (12, 12), (16, 12)] {
+            let layout = BoardLayout { geometry: jetan_rules::Geometry { files, ranks } };
+            let field = field_half_extent(&layout);
+            assert!(field.min_element() > framing_distance(&layout));
+            let board = layout.half_extent();
+            assert!(field.x >= board.x + 4.0 && field.y >= board.y + 4.0, "room about the board");
+        }
+    }
+
+    #[test]
+    fn the_crowd_fills_the_stands_in_one_mesh() {
+        let colours = [(Color::BLACK, Color::WHITE), (Color::srgb(1.0, 0.6, 0.1), Color::WHITE)];
+        let small = arena(Vec2::splat(14.5), Vec2::splat(5.0), colours);
+        let large = arena(Vec2::splat(21.1), Vec2::new(8.0, 6.0), colours);
+        let (small, large) = (small.count_vertices(), large.count_vertices());
+        assert!(small > 20_000, "{small} vertices");
+        assert!(large > small && large < 250_000, "{large} vertices");
+    }
+}

@@ -1,0 +1,65 @@
+//! One mesh from many shapes, each painted with its own vertex colour: the stands, the crowd,
+//! the hills and the city are drawn as a few meshes rather than thousands of entities.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+
+/// Shapes gathered into one mesh.
+pub struct MergedMesh {
+    mesh: Mesh,
+}
+
+impl Default for MergedMesh {
+    fn default() -> Self {
+        let empty = Mesh::new(bevy::mesh::PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, Vec::<[f32; 3]>::new())
+            .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, Vec::<[f32; 3]>::new())
+            .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, Vec::<[f32; 2]>::new())
+            .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, Vec::<[f32; 4]>::new())
+            .with_inserted_indices(bevy::mesh::Indices::U32(Vec::new()));
+        MergedMesh { mesh: empty }
+    }
+}
+
+impl MergedMesh {
+    /// Adds `shape` placed by `place`, all of it `colour`.
+    pub fn add(&mut self, shape: impl Into<Mesh>, place: Transform, colour: Color) {
+        let mut mesh: Mesh = shape.into().transformed_by(place);
+        let count = mesh.count_vertices();
+        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![colour.to_linear().to_f32_array(); count]);
+        self.mesh.merge(&mesh).expect("shapes made by Bevy's primitives share their attributes");
+    }
+
+    /// Adds a box of `size` centred at `at`.
+    pub fn cuboid(&mut self, size: Vec3, at: Vec3, colour: Color) {
+        self.add(Cuboid::from_size(size), Transform::from_translation(at), colour);
+    }
+
+    /// The mesh.
+    pub fn build(self) -> Mesh {
+        self.mesh
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_keep_their_colour_and_place() {
+        let mut merged = MergedMesh::default();
+        merged.cuboid(Vec3::ONE, Vec3::new(10.0, 0.0, 0.0), Color::srgb(1.0, 0.0, 0.0));
+        merged.add(Sphere::new(1.0).mesh().ico(0).expect("an icosahedron"), Transform::default(), Color::WHITE);
+        let mesh = merged.build();
+        let positions = mesh.attribute(Mesh::ATTRIBUTE_POSITION).and_then(|p| p.as_float3()).expect("positions");
+        let Some(bevy::mesh::VertexAttributeValues::Float32x4(colours)) = mesh.attribute(Mesh::ATTRIBUTE_COLOR) else {
+            panic!("colours")
+        };
+        assert_eq!(positions.len(), colours.len());
+        let red: Vec<_> = positions.iter().zip(colours).filter(|(_, c)| c[1] == 0.0).collect();
+        assert_eq!(red.len(), 24, "a cuboid's vertices");
+        assert!(red.iter().all(|(p, _)| (9.5..=10.5).contains(&p[0])));
+        let count = mesh.indices().expect("indices").len();
+        assert_eq!(count, 36 + 60, "a cuboid's and an icosahedron's triangles");
+    }
+}

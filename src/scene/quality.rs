@@ -1,0 +1,112 @@
+//! The scene's quality presets (`quality` in the settings): what the camera and the sunlight's
+//! shadows ask of the graphics card. Low is what a software renderer draws in good time;
+//! Medium adds bloom and finer shadows; High adds ambient occlusion, anti-aliased by FXAA
+//! (ambient occlusion needs multisampling off). Temporal anti-aliasing is left out: it
+//! misdraws a camera with a viewport, as the game's 3D camera has beside the side panel.
+
+use bevy::anti_alias::fxaa::Fxaa;
+use bevy::camera::Hdr;
+use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
+use bevy::light::DirectionalLightShadowMap;
+use bevy::pbr::ScreenSpaceAmbientOcclusion;
+use bevy::post_process::bloom::Bloom;
+use bevy::prelude::*;
+
+use crate::camera::BoardCamera;
+use crate::settings::{Quality, Settings};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PostStartup, apply_quality).add_systems(Update, apply_quality.run_if(resource_changed::<Settings>));
+}
+
+/// What a preset turns on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// The side of each shadow cascade's map, in texels.
+    pub shadow_map: usize,
+    /// A glow about bright things (needs high dynamic range).
+    pub bloom: bool,
+    /// Ambient occlusion, with FXAA instead of multisampling.
+    pub occlusion: bool,
+}
+
+impl Preset {
+    /// What `quality` turns on.
+    pub fn of(quality: Quality) -> Preset {
+        match quality {
+            Quality::Low => Preset { shadow_map: 2048, bloom: false, occlusion: false },
+            Quality::Medium => Preset { shadow_map: 4096, bloom: true, occlusion: false },
+            Quality::High => Preset { shadow_map: 4096, bloom: true, occlusion: true },
+        }
+    }
+}
+
+/// Sets the camera and shadows to the settings' preset (at the start, and when it changes).
+fn apply_quality(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    mut shadow_map: ResMut<DirectionalLightShadowMap>,
+    cameras: Query<Entity, With<BoardCamera>>,
+    mut shown: Local<Option<Quality>>,
+) {
+    if shown.replace(settings.quality) == Some(settings.quality) {
+        return;
+    }
+    let preset = Preset::of(settings.quality);
+    shadow_map.size = preset.shadow_map;
+    for camera in &cameras {
+        let mut camera = commands.entity(camera);
+        if preset.bloom {
+            camera.insert(Bloom { intensity: 0.08, ..Bloom::NATURAL });
+        } else {
+            camera.remove::<(Bloom, Hdr)>();
+        }
+        if preset.occlusion {
+            camera.insert((Msaa::Off, ScreenSpaceAmbientOcclusion::default(), Fxaa::default()));
+        } else {
+            // The prepasses ambient occlusion brought along go with it.
+            camera.remove::<(ScreenSpaceAmbientOcclusion, Fxaa, DepthPrepass, NormalPrepass)>().insert(Msaa::Sample4);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::View;
+
+    fn camera_has<C: Component>(app: &mut App) -> bool {
+        let world = app.world_mut();
+        world.query_filtered::<(), (With<BoardCamera>, With<C>)>().iter(world).count() == 1
+    }
+
+    #[test]
+    fn the_camera_and_shadows_follow_the_chosen_quality() {
+        let mut app = App::new();
+        app.init_resource::<DirectionalLightShadowMap>()
+            .insert_resource(Settings { quality: Quality::High, ..default() })
+            .add_plugins(plugin);
+        app.world_mut().spawn(BoardCamera { yaw: 0.0, pitch: 0.5, distance: 10.0, view: View::Orbit });
+        app.update();
+        assert!(camera_has::<Bloom>(&mut app) && camera_has::<Hdr>(&mut app));
+        assert!(camera_has::<ScreenSpaceAmbientOcclusion>(&mut app) && camera_has::<DepthPrepass>(&mut app));
+        assert_eq!(app.world().resource::<DirectionalLightShadowMap>().size, 4096);
+        app.world_mut().resource_mut::<Settings>().quality = Quality::Low;
+        app.update();
+        for gone in [
+            camera_has::<Bloom>(&mut app),
+            camera_has::<Hdr>(&mut app),
+            camera_has::<ScreenSpaceAmbientOcclusion>(&mut app),
+            camera_has::<Fxaa>(&mut app),
+            camera_has::<DepthPrepass>(&mut app),
+            camera_has::<NormalPrepass>(&mut app),
+        ] {
+            assert!(!gone, "an effect stayed on after Low was chosen");
+        }
+        assert_eq!(app.world_mut().query::<&Msaa>().single(app.world()).ok(), Some(&Msaa::Sample4));
+        assert_eq!(app.world().resource::<DirectionalLightShadowMap>().size, 2048);
+        app.world_mut().resource_mut::<Settings>().quality = Quality::Medium;
+        app.update();
+        assert!(camera_has::<Bloom>(&mut app) && !camera_has::<ScreenSpaceAmbientOcclusion>(&mut app));
+    }
+}
