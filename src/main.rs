@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use clap::Parser;
 use jetan::records::OpenAtStart;
+use jetan::settings::{Named, Quality, Settings, TimeOfDay, View};
 use jetan::ui::{StartWindow, UiState};
 use jetan::variant_asset::asset_path;
 use jetan::{JetanPlugin, Launch};
@@ -63,15 +64,15 @@ struct Cli {
     #[arg(long, value_name = "SHARE", value_parser = zoom)]
     zoom: Option<f32>,
     /// The time of day, instead of the settings' (day, dusk, night or passing).
-    #[arg(long, value_name = "TIME")]
-    time_of_day: Option<jetan::settings::TimeOfDay>,
+    #[arg(long, value_name = "TIME", value_parser = TimeOfDay::parse)]
+    time_of_day: Option<TimeOfDay>,
     /// The scene's quality, instead of the settings' (low, medium or high; low for software
     /// renderers).
-    #[arg(long, value_name = "QUALITY")]
-    quality: Option<jetan::settings::Quality>,
+    #[arg(long, value_name = "QUALITY", value_parser = Quality::parse)]
+    quality: Option<Quality>,
     /// The view at the start, instead of the settings' (3d or top).
-    #[arg(long, value_name = "VIEW")]
-    view: Option<jetan::settings::View>,
+    #[arg(long, value_name = "VIEW", value_parser = View::parse)]
+    view: Option<View>,
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
@@ -116,7 +117,7 @@ fn main() -> ExitCode {
     app.add_plugins(JetanPlugin { launch })
         .insert_resource(OpenAtStart(cli.open))
         .insert_resource(UiState::opening(&cli.window));
-    let mut settings = app.world_mut().resource_mut::<jetan::settings::Settings>();
+    let mut settings = app.world_mut().resource_mut::<Settings>();
     if let Some(time) = cli.time_of_day {
         settings.time_of_day = time;
     }

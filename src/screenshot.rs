@@ -1,7 +1,8 @@
 //! `--screenshot PATH`: once the scene has been drawn for a while, save the window to a PNG and
 //! exit. Software renderers compile shaders slowly, so it waits for frames, not seconds. With
 //! `--animate MOVE` it plays the move first, game time advancing a fixed 1/60 s a frame, and
-//! takes the picture halfway through the animation (the walks, and a captured piece's fall).
+//! takes the picture halfway through the animation (the walks, a captured piece's fall, a piece
+//! brought back rising).
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -10,7 +11,7 @@ use bevy::time::TimeUpdateStrategy;
 
 use crate::Launch;
 use crate::analysis::Analysis;
-use crate::animation::{Leaving, Walking};
+use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
 
@@ -27,12 +28,29 @@ struct Capture {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Capture>().add_systems(Last, capture.run_if(|launch: Res<Launch>| launch.screenshot.is_some()));
+    let shooting = |launch: Res<Launch>| launch.screenshot.is_some();
+    app.init_resource::<Capture>().add_systems(Last, (park_pointer, capture).run_if(shooting));
     let animating = app.world().get_resource::<Launch>().is_some_and(|l| l.screenshot.is_some() && l.animate.is_some());
     if animating {
         app.insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f64(1.0 / 60.0)));
     }
 }
+
+/// Moves the pointer to the window's top-left corner, over the menu bar, where it hovers no
+/// piece: a virtual display starts it in the middle of the board, where its name plate would
+/// cover the picture.
+fn park_pointer(mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>, mut parked: Local<bool>) {
+    if *parked {
+        return;
+    }
+    for mut window in &mut windows {
+        window.set_cursor_position(Some(Vec2::new(2.0, 2.0)));
+        *parked = true;
+    }
+}
+
+/// What a piece being shown is doing: walking, falling, rising.
+type Shown = (Option<&'static Walking>, Option<&'static Leaving>, Option<&'static Appearing>);
 
 /// Whether the launch's move has been played and its animation is halfway through; plays it
 /// when the scene is ready.
@@ -40,7 +58,7 @@ fn animation_halfway(
     launch: &Launch,
     game: &Game,
     capture: &Capture,
-    moving: &Query<(Option<&Walking>, Option<&Leaving>), Or<(With<Walking>, With<Leaving>)>>,
+    moving: &Query<Shown, BeingShown>,
     actions: &mut MessageWriter<GameAction>,
     notice: &mut Notice,
 ) -> bool {
@@ -57,8 +75,11 @@ fn animation_halfway(
     // All of a move's animations start together: halfway is half the time of the longest.
     let (now, end) = moving
         .iter()
-        .flat_map(|(walk, fall)| {
-            walk.map(|w| (w.elapsed, w.duration)).into_iter().chain(fall.map(|f| (f.elapsed, f.delay + f.duration)))
+        .flat_map(|(walk, fall, rise)| {
+            let walk = walk.map(|w| (w.elapsed, w.duration));
+            let fall = fall.map(|f| (f.elapsed, f.delay + f.duration));
+            let rise = rise.map(|r| (r.elapsed, r.delay + r.duration));
+            [walk, fall, rise].into_iter().flatten()
         })
         .fold((0.0_f32, 0.0_f32), |(now, end), (elapsed, lasts)| (now.max(elapsed), end.max(lasts)));
     capture.frames > FRAMES_BEFORE_CAPTURE && ((end > 0.0 && now >= 0.5 * end) || notice.0.is_some())
@@ -70,7 +91,7 @@ fn capture(
     game: Option<Res<Game>>,
     mut capture: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
-    moving: Query<(Option<&Walking>, Option<&Leaving>), Or<(With<Walking>, With<Leaving>)>>,
+    moving: Query<Shown, BeingShown>,
     mut actions: MessageWriter<GameAction>,
     mut notice: ResMut<Notice>,
     hint: Res<Hint>,

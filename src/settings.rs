@@ -70,15 +70,6 @@ impl Named for TimeOfDay {
     }
 }
 
-impl std::str::FromStr for TimeOfDay {
-    type Err = String;
-
-    /// `day`, `dusk`, `night` or `passing`, as `--time-of-day` takes it.
-    fn from_str(text: &str) -> Result<TimeOfDay, String> {
-        Named::parse(text)
-    }
-}
-
 /// How much the scene asks of the graphics card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Quality {
@@ -104,17 +95,8 @@ impl Named for Quality {
     }
 }
 
-impl std::str::FromStr for Quality {
-    type Err = String;
-
-    /// `low`, `medium` or `high`, as `--quality` takes it.
-    fn from_str(text: &str) -> Result<Quality, String> {
-        Named::parse(text)
-    }
-}
-
 /// A setting chosen from a few named values: the Settings window lists them by name, the
-/// command line takes the name in any case.
+/// command line takes the name in any case (`--time-of-day`, `--quality`, `--view`).
 pub trait Named: Copy + PartialEq + 'static {
     /// Every value, in the order the Settings window lists them.
     const ALL: &'static [Self];
@@ -163,15 +145,6 @@ impl Named for View {
             View::Orbit => "3D",
             View::TopDown => "Top",
         }
-    }
-}
-
-impl std::str::FromStr for View {
-    type Err = String;
-
-    /// `3d` or `top`, as `--view` takes it.
-    fn from_str(text: &str) -> Result<View, String> {
-        Named::parse(text)
     }
 }
 

@@ -107,11 +107,10 @@ fn settings_out_of_range_are_refused_at_their_key() {
     let older = Settings::from_text(&older.join("\n")).unwrap();
     assert_eq!((older.time_of_day, older.quality), (jetan::settings::TimeOfDay::Day, jetan::settings::Quality::Medium));
     // On the command line a name is taken in any case, and an unknown one is told the names.
-    assert_eq!("HIGH".parse::<jetan::settings::Quality>(), Ok(jetan::settings::Quality::High));
-    assert_eq!(
-        "ultra".parse::<jetan::settings::Quality>(),
-        Err("`ultra` is not a quality: low, medium or high".to_string())
-    );
+    use jetan::settings::{Named, Quality, View};
+    assert_eq!(Quality::parse("HIGH"), Ok(Quality::High));
+    assert_eq!(Quality::parse("ultra"), Err("`ultra` is not a quality: low, medium or high".to_string()));
+    assert_eq!(View::parse("3D"), Ok(View::Orbit));
     let commented = "(\n  // ai_threads: 3 is an example\n  ai_threads: 100,\n)";
     let error = Settings::from_text(commented).unwrap_err();
     assert_eq!((error.line, error.column), (3, 3), "the key, not its mention in a comment: {error}");

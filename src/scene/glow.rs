@@ -8,7 +8,7 @@ use crate::AppSystems;
 use crate::animation::Appearing;
 
 /// The colour of the light.
-const GOLD: Color = Color::srgb(1.0, 0.78, 0.35);
+const GOLD: Color = Color::srgb(1.0, 0.86, 0.52);
 /// How tall the shaft stands over the square.
 const HEIGHT: f32 = 4.0;
 
@@ -76,7 +76,7 @@ fn follow_shafts(
         transform.translation = appearing.at + Vec3::Y * height / 2.0;
         transform.scale = Vec3::new(1.0 - 0.3 * t, height, 1.0 - 0.3 * t);
         if let Some(mut material) = materials.get_mut(&shaft.material) {
-            material.base_color.set_alpha(0.55 * strength);
+            material.base_color.set_alpha(0.85 * strength);
         }
         for child in children {
             if let Ok(mut light) = lights.get_mut(*child) {

@@ -25,10 +25,8 @@ pub(super) fn show(
     let (Some(game), Some(layout), Some(square)) = (game, layout, selection.hover) else { return Ok(()) };
     let Some(data) = piece_on(tokens.iter(), square) else { return Ok(()) };
     let Ok((camera, transform)) = camera.single() else { return Ok(()) };
-    let (Some(viewport), Ok(point)) = (
-        camera.logical_viewport_rect(),
-        camera.world_to_viewport(transform, layout.world(square) + Vec3::Y * PLATE_HEIGHT),
-    ) else {
+    // In the window's coordinates: the point is placed within the camera's viewport.
+    let Ok(point) = camera.world_to_viewport(transform, layout.world(square) + Vec3::Y * PLATE_HEIGHT) else {
         return Ok(());
     };
     let side = game.position.variant().side_name(data.side);
@@ -41,7 +39,7 @@ pub(super) fn show(
     egui::Area::new(egui::Id::new("hovered piece"))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_BOTTOM)
-        .fixed_pos(egui::pos2(viewport.min.x + point.x, viewport.min.y + point.y))
+        .fixed_pos(egui::pos2(point.x, point.y))
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {

@@ -21,8 +21,9 @@ pub(super) fn show(
     let half = layout.half_extent();
     let margin = 0.3;
     let label = |text: String, at: Vec3| {
+        // In the window's coordinates: the point is placed within the camera's viewport.
         if let Ok(point) = camera.world_to_viewport(transform, at) {
-            let screen = egui::pos2(viewport.min.x + point.x, viewport.min.y + point.y);
+            let screen = egui::pos2(point.x, point.y);
             let font = egui::FontId::proportional(15.0);
             painter.text(screen, egui::Align2::CENTER_CENTER, text, font, egui::Color32::from_rgb(250, 226, 170));
         }
