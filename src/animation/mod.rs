@@ -7,7 +7,7 @@
 mod gait;
 
 use bevy::prelude::*;
-use jetan_rules::{MoveKind, Side, Square};
+use jetan_rules::{MoveKind, Side};
 
 pub use gait::{Gait, Pose};
 
@@ -195,16 +195,9 @@ fn rally<'a>(
     side: Side,
 ) {
     for (entity, token) in tokens.filter(|(_, token)| token.piece.side == side) {
-        let here = layout.world(token.square);
-        let square: Square = token.square;
-        let duration = 2.0 * STEP_SECONDS / speed;
-        commands.entity(entity).insert(Walking {
-            path: vec![here, here],
-            to: square,
-            elapsed: 0.0,
-            duration,
-            gait: Gait::Hop,
-        });
+        let path = vec![layout.world(token.square); 2];
+        let duration = Gait::Hop.seconds(&path, STEP_SECONDS) / speed;
+        commands.entity(entity).insert(Walking { path, to: token.square, elapsed: 0.0, duration, gait: Gait::Hop });
     }
 }
 

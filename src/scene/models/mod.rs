@@ -264,25 +264,7 @@ fn dress_tokens(
             // A spinning part hangs from its hub, which turns.
             let (parent, at) = match part.spin {
                 None => (model, part.at),
-                Some((hub, axis)) => {
-                    let pivot = match hubs.iter().find(|(at, _)| at.distance(hub) < 1e-4) {
-                        Some(&(_, pivot)) => pivot,
-                        None => {
-                            let axis = Dir3::new(axis).unwrap_or(Dir3::Y);
-                            let pivot = commands
-                                .spawn((
-                                    Propeller { axis, token: entity },
-                                    Transform::from_translation(hub),
-                                    Visibility::default(),
-                                    ChildOf(model),
-                                ))
-                                .id();
-                            hubs.push((hub, pivot));
-                            pivot
-                        }
-                    };
-                    (pivot, part.at - hub)
-                }
+                Some((hub, axis)) => (hub_of(&mut commands, &mut hubs, (hub, axis), model, entity), part.at - hub),
             };
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
             let side = painted(token.piece, part.paint);
@@ -303,6 +285,26 @@ fn dress_tokens(
             commands.entity(entity).insert(Flies);
         }
     }
+}
+
+/// The pivot a propeller's blades hang from, at `hub` on `model`, turning about `axis` while
+/// `token` moves: the one already made for that hub, or a new one.
+fn hub_of(
+    commands: &mut Commands,
+    hubs: &mut Vec<(Vec3, Entity)>,
+    (hub, axis): (Vec3, Vec3),
+    model: Entity,
+    token: Entity,
+) -> Entity {
+    if let Some(&(_, pivot)) = hubs.iter().find(|(at, _)| at.distance(hub) < 1e-4) {
+        return pivot;
+    }
+    let axis = Dir3::new(axis).unwrap_or(Dir3::Y);
+    let pivot = commands
+        .spawn((Propeller { axis, token }, Transform::from_translation(hub), Visibility::default(), ChildOf(model)))
+        .id();
+    hubs.push((hub, pivot));
+    pivot
 }
 
 /// The side whose colour a part wears: the owner's body, the trim of the side the piece serves
@@ -436,6 +438,16 @@ mod tests {
                 assert!(builder(&kind.id).is_some(), "{}: no model for {}", path.display(), kind.id);
                 assert!(KINDS.contains(&kind.id.as_str()), "{} is missing from KINDS", kind.id);
             }
+        }
+    }
+
+    #[test]
+    fn airships_and_fliers_have_propellers_that_turn_and_men_none() {
+        for kind in ["flier", "battleship", "cruiser", "scoutship"] {
+            assert!(parts(kind, 0).iter().any(|part| part.spin.is_some()), "{kind} has no turning propeller");
+        }
+        for kind in ["chief", "warrior", "thoat", "zitidar", "princess"] {
+            assert!(parts(kind, 0).iter().all(|part| part.spin.is_none()), "{kind} has a propeller");
         }
     }
 
