@@ -1,6 +1,6 @@
 //! The CPU time of the game's frame update, with every plugin but the renderer and the window
 //! system (logic, board, rules on the entities, the 3D scene's entities, highlights, animation,
-//! the camera and the egui panels, laid out in a window that is never shown): idle, idle with a
+//! the 2D diagram's, the cameras and the egui panels, laid out in a window that is never shown): idle, idle with a
 //! piece selected (and, for comparison, with the selection marked changed every frame, as the
 //! side panel did until it wrote the selection only on a change), and while Jetan Jeddara's
 //! biggest moves animate: a Zitidar hauling four cars and an airship with three passengers,
@@ -9,38 +9,21 @@
 
 use std::time::{Duration, Instant};
 
-use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
-use jetan::ai_player::Seat;
+use jetan::Launch;
 use jetan::animation::Walking;
 use jetan::board::{PieceToken, Selection};
 use jetan::game::{Game, MovePlayed, SquareClicked};
-use jetan::settings::{Players, Settings};
-use jetan::variant_asset::VariantDir;
-use jetan::{GameLogicPlugin, InterfacePlugin, Launch};
+use jetan::headless::interface_app;
 use jetan_rules::{MoveKind, Position};
 
 const FRAMES: usize = 40;
 
 fn main() {
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, AssetPlugin { file_path: assets.display().to_string(), ..default() }));
-    app.add_plugins((WindowPlugin::default(), bevy::input::InputPlugin, TransformPlugin, bevy::gizmos::GizmoPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
     let moves = "M b3-b4, m o10-o9".to_string();
-    app.insert_resource(Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() });
-    app.insert_resource(VariantDir(assets.join("variants")));
-    app.add_plugins(GameLogicPlugin);
-    // The render assets the scene and egui add to, with no renderer to draw them.
-    app.init_asset::<Mesh>()
-        .init_asset::<StandardMaterial>()
-        .init_asset::<bevy::shader::Shader>()
-        .init_asset::<Image>()
-        .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
-    app.add_plugins(InterfacePlugin);
-    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
+    let launch = Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() };
+    let mut app = interface_app(&assets, launch);
     let started = Instant::now();
     while !(app.world().contains_resource::<Game>()
         && app.world_mut().query::<&PieceToken>().iter(app.world()).count() > 0)

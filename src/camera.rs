@@ -1,7 +1,11 @@
-//! The camera: orbits and zooms with the mouse (right button drag, wheel), turns to face the
-//! human's side, and switches to a top-down view (`V` or the View button).
+//! The cameras: the 3D one orbits and zooms with the mouse (right button drag, wheel), turns to
+//! face the human's side and looks straight down in the top-down view; the 2D diagram's camera
+//! takes over in the 2D view (`V` or the View button go round the three). [`BoardView`] maps a
+//! point of the board to the window through whichever is showing.
 
 use bevy::camera::ScalingMode;
+use bevy::camera::visibility::RenderLayers;
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -26,7 +30,7 @@ pub struct BoardCamera {
     pub view: View,
 }
 
-/// Switch between the orbiting and the top-down view.
+/// Go on to the next view: orbiting, top-down, the 2D diagram.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ToggleView;
 
@@ -41,7 +45,73 @@ pub(super) fn plugin(app: &mut App) {
 /// above the board's edge (the sky and moons in view) to straight down.
 const PITCHES: (f32, f32) = (0.1, 1.5);
 
+/// The 2D view's camera: it sees only the diagram's layer, and draws while the view is 2D.
+#[derive(Component, Debug)]
+pub struct DiagramCamera;
+
+/// The render layer of the 2D diagram's entities, which only the [`DiagramCamera`] sees.
+pub const DIAGRAM_LAYER: usize = 1;
+
+/// Where a point of the board (in the 3D world) lies on the diagram's plane: the board seen
+/// from above, rank 1 at the bottom.
+pub fn on_diagram(world: Vec3) -> Vec2 {
+    Vec2::new(world.x, -world.z)
+}
+
+/// The cameras that show the board, and where they show a point of it.
+#[derive(SystemParam)]
+pub struct BoardView<'w, 's> {
+    scene: Query<'w, 's, (&'static Camera, &'static GlobalTransform, &'static BoardCamera)>,
+    diagram: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<DiagramCamera>>,
+}
+
+impl BoardView<'_, '_> {
+    /// Whether the 2D diagram is showing.
+    pub fn diagram(&self) -> bool {
+        self.scene.single().is_ok_and(|(_, _, camera)| camera.view == View::Diagram)
+    }
+
+    fn showing(&self) -> Option<(&Camera, &GlobalTransform)> {
+        if self.diagram() {
+            self.diagram.single().ok()
+        } else {
+            self.scene.single().ok().map(|(camera, transform, _)| (camera, transform))
+        }
+    }
+
+    /// Where the board's point `world` is in the window (logical pixels), if in view.
+    pub fn to_window(&self, world: Vec3) -> Option<Vec2> {
+        let (camera, transform) = self.showing()?;
+        let at = if self.diagram() { on_diagram(world).extend(0.0) } else { world };
+        camera.world_to_viewport(transform, at).ok()
+    }
+
+    /// The part of the window the board is drawn in.
+    pub fn window_rect(&self) -> Option<Rect> {
+        self.showing()?.0.logical_viewport_rect()
+    }
+
+    /// The direction on the board that points up the screen.
+    pub fn screen_up(&self) -> Vec3 {
+        let Some((_, transform)) = self.showing() else { return Vec3::NEG_Z };
+        if self.diagram() {
+            let up = transform.up();
+            Vec3::new(up.x, 0.0, -up.y)
+        } else {
+            transform.up().into()
+        }
+    }
+}
+
 fn spawn_camera(mut commands: Commands, settings: Res<Settings>, launch: Res<crate::Launch>) {
+    commands.spawn((
+        Camera2d,
+        DiagramCamera,
+        Camera { is_active: false, clear_color: ClearColorConfig::Custom(crate::scene::Palette::DIAGRAM), ..default() },
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+        Msaa::Sample4,
+        RenderLayers::layer(DIAGRAM_LAYER),
+    ));
     let pitch = launch.pitch.map_or(0.66, |degrees| degrees.to_radians().clamp(PITCHES.0, PITCHES.1));
     commands.spawn((
         Camera3d::default(),
@@ -64,12 +134,10 @@ fn toggle_view(
     mut cameras: Query<&mut BoardCamera>,
 ) {
     let typed = keys.just_pressed(KeyCode::KeyV) && !egui.is_some_and(|e| e.wants_keyboard_input());
-    if toggles.read().count() % 2 == 1 || typed {
-        for mut camera in &mut cameras {
-            camera.view = match camera.view {
-                View::Orbit => View::TopDown,
-                View::TopDown => View::Orbit,
-            };
+    let steps = toggles.read().count() + usize::from(typed);
+    for mut camera in &mut cameras {
+        for _ in 0..steps {
+            camera.view = camera.view.next();
         }
     }
 }
@@ -134,11 +202,25 @@ const TOP_DOWN_HAZE: FogFalloff = FogFalloff::Linear { start: 60.0, end: 200.0 }
 
 fn place_camera(
     layout: Option<Res<BoardLayout>>,
-    mut cameras: Query<(&BoardCamera, &mut Transform, &mut Projection, &mut DistanceFog), Changed<BoardCamera>>,
+    mut cameras: Query<
+        (&BoardCamera, &mut Camera, &mut Transform, &mut Projection, &mut DistanceFog),
+        (Changed<BoardCamera>, Without<DiagramCamera>),
+    >,
+    mut diagram: Query<(&mut Camera, &mut Transform, &mut Projection), With<DiagramCamera>>,
 ) {
-    let board = layout.map_or(10.0, |l| l.half_extent().max_element() * 2.0);
-    for (camera, mut transform, mut projection, mut fog) in &mut cameras {
+    let board = layout.map_or(Vec2::splat(10.0), |l| l.half_extent() * 2.0);
+    for (camera, mut active, mut transform, mut projection, mut fog) in &mut cameras {
         let facing = Quat::from_rotation_y(camera.yaw);
+        let flat = camera.view == View::Diagram;
+        active.is_active = !flat;
+        for (mut diagram, mut transform, mut projection) in &mut diagram {
+            diagram.is_active = flat;
+            *transform = Transform::from_rotation(Quat::from_rotation_z(camera.yaw));
+            *projection = Projection::Orthographic(OrthographicProjection {
+                scaling_mode: ScalingMode::AutoMin { min_width: board.x + 1.6, min_height: board.y + 1.6 },
+                ..OrthographicProjection::default_2d()
+            });
+        }
         match camera.view {
             View::Orbit => {
                 let offset = Vec3::new(0.0, camera.pitch.sin(), camera.pitch.cos()) * camera.distance;
@@ -151,11 +233,11 @@ fn place_camera(
                 }
                 fog.falloff = ORBIT_HAZE;
             }
-            View::TopDown => {
+            View::TopDown | View::Diagram => {
                 let up = facing * Vec3::NEG_Z;
                 *transform = Transform::from_xyz(0.0, 30.0, 0.0).looking_at(Vec3::ZERO, up);
                 *projection = Projection::Orthographic(OrthographicProjection {
-                    scaling_mode: ScalingMode::FixedVertical { viewport_height: board + 2.5 },
+                    scaling_mode: ScalingMode::FixedVertical { viewport_height: board.max_element() + 2.5 },
                     ..OrthographicProjection::default_3d()
                 });
                 fog.falloff = TOP_DOWN_HAZE;

@@ -8,8 +8,12 @@ pub mod background;
 pub mod board;
 pub mod camera;
 pub mod clock;
+pub mod diagram;
 pub mod game;
+pub mod headless;
 pub mod hint;
+pub mod look_asset;
+pub mod looks;
 pub mod records;
 pub mod ron_text;
 pub mod rules;
@@ -89,6 +93,7 @@ impl Plugin for GameLogicPlugin {
         app.add_plugins((
             settings::plugin,
             variant_asset::plugin,
+            look_asset::plugin,
             game::plugin,
             board::plugin,
             animation::plugin,
@@ -136,6 +141,6 @@ pub struct InterfacePlugin;
 impl Plugin for InterfacePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(bevy_egui::EguiPlugin::default());
-        app.add_plugins((scene::plugin, camera::plugin, ui::plugin));
+        app.add_plugins((scene::plugin, diagram::plugin, camera::plugin, ui::plugin));
     }
 }

@@ -70,7 +70,7 @@ struct Cli {
     /// renderers).
     #[arg(long, value_name = "QUALITY", value_parser = Quality::parse)]
     quality: Option<Quality>,
-    /// The view at the start, instead of the settings' (3d or top).
+    /// The view at the start, instead of the settings' (3d, top or 2d).
     #[arg(long, value_name = "VIEW", value_parser = View::parse)]
     view: Option<View>,
     /// Open a saved game (a record, as the game saves them) and play on from it.

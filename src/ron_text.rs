@@ -33,7 +33,15 @@ impl TextError {
 /// # Errors
 /// Where the text is not RON or not a `T`.
 pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, TextError> {
-    ron::from_str(text).map_err(|e| TextError {
+    read_with(&ron::Options::default(), text)
+}
+
+/// Reads `text` as a `T` with these RON options (extensions such as implicit `Some`).
+///
+/// # Errors
+/// Where the text is not RON or not a `T`.
+pub fn read_with<T: DeserializeOwned>(options: &ron::Options, text: &str) -> Result<T, TextError> {
+    options.from_str(text).map_err(|e| TextError {
         line: e.span.start.line,
         column: e.span.start.col,
         message: e.code.to_string(),

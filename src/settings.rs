@@ -132,18 +132,32 @@ pub enum View {
     /// A perspective view that the mouse orbits and zooms.
     #[default]
     Orbit,
-    /// Straight down, like a printed diagram.
+    /// The 3D scene seen straight down.
     TopDown,
+    /// A flat 2D diagram of the board, each piece an icon.
+    Diagram,
+}
+
+impl View {
+    /// The view after this one (`V` and the View button go round them).
+    pub fn next(self) -> View {
+        match self {
+            View::Orbit => View::TopDown,
+            View::TopDown => View::Diagram,
+            View::Diagram => View::Orbit,
+        }
+    }
 }
 
 impl Named for View {
-    const ALL: &'static [View] = &[View::Orbit, View::TopDown];
+    const ALL: &'static [View] = &[View::Orbit, View::TopDown, View::Diagram];
     const WHAT: &'static str = "a view";
 
     fn name(self) -> &'static str {
         match self {
             View::Orbit => "3D",
             View::TopDown => "Top",
+            View::Diagram => "2D",
         }
     }
 }

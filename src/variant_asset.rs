@@ -30,19 +30,30 @@ impl AssetLoader for VariantLoader {
         _settings: &(),
         load_context: &mut LoadContext<'_>,
     ) -> Result<VariantSource, std::io::Error> {
-        let mut bytes = Vec::new();
-        AsyncReadExt::take(reader, MAX_VARIANT_BYTES + 1).read_to_end(&mut bytes).await?;
-        let origin = format!("assets/{}", load_context.path());
-        if bytes.len() as u64 > MAX_VARIANT_BYTES {
-            return Ok(VariantSource(Err(format!("{origin}:1:1: larger than {MAX_VARIANT_BYTES} bytes"))));
-        }
-        let variant = Variant::load(&String::from_utf8_lossy(&bytes), &origin);
-        Ok(VariantSource(variant.map(Arc::new).map_err(|errors| errors.to_string())))
+        let (origin, text) = read_text(reader, load_context, MAX_VARIANT_BYTES).await?;
+        let variant = text.and_then(|text| Variant::load(&text, &origin).map_err(|errors| errors.to_string()));
+        Ok(VariantSource(variant.map(Arc::new)))
     }
 
     fn extensions(&self) -> &[&str] {
         &["ron"]
     }
+}
+
+/// An asset file's origin for errors (`assets/PATH`) and its text (lossily UTF-8), or the error
+/// of a file larger than `max` bytes.
+pub(crate) async fn read_text(
+    reader: &mut dyn Reader,
+    load_context: &LoadContext<'_>,
+    max: u64,
+) -> std::io::Result<(String, Result<String, String>)> {
+    let mut bytes = Vec::new();
+    AsyncReadExt::take(reader, max + 1).read_to_end(&mut bytes).await?;
+    let origin = format!("assets/{}", load_context.path());
+    if bytes.len() as u64 > max {
+        return Ok((origin.clone(), Err(format!("{origin}:1:1: larger than {max} bytes"))));
+    }
+    Ok((origin, Ok(String::from_utf8_lossy(&bytes).into_owned())))
 }
 
 /// The folder on disk that holds the variant files (`assets/variants`).

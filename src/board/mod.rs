@@ -2,6 +2,7 @@
 //! position, set from it again whenever the game is reset (new game, undo, redo), and brought
 //! back in line with it whenever no animation is running.
 
+mod pointer;
 mod selection;
 
 use bevy::prelude::*;
@@ -11,6 +12,7 @@ use crate::AppSystems;
 use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::game::{BoardReset, Game};
 
+pub use pointer::{StandsFor, answer_pointer};
 pub use selection::Selection;
 
 /// The parent of every cell and token of the board.

@@ -1,22 +1,60 @@
-//! `jetan validate FILE`: checks a variant file.
+//! `jetan validate FILE`: checks a variant file and the look files it names.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use jetan_rules::Variant;
 
 use super::say;
+use jetan::looks::Looks;
 
-/// Prints a one-line summary of a valid file; otherwise the errors, one per line.
+/// Prints a one-line summary of a valid file (and a line naming the kinds no look file draws);
+/// otherwise the errors, one per line.
 pub fn run(file: &Path) -> Result<(), String> {
     let variant = super::load_variant(file)?;
+    let unlooked = check_looks(file, &variant)?;
     let geometry = variant.geometry();
     say!(
-        "{}: {} is valid: {} x {} board, {} piece kinds, {} pieces, {} rule options",
+        "{}: {} is valid: {} x {} board, {} piece kinds, {} pieces, {} rule options, looks from {}",
         file.display(),
         variant.name(),
         geometry.files,
         geometry.ranks,
         variant.kinds().len(),
         variant.setup().len(),
-        variant.options().len()
+        variant.options().len(),
+        variant.looks().join(", ")
     );
+    if !unlooked.is_empty() {
+        say!("{}: no look for {}: drawn as lettered columns", file.display(), unlooked.join(", "));
+    }
     Ok(())
+}
+
+/// Reads every look file the variant names; the ids of its kinds that none of them draws.
+///
+/// # Errors
+/// Every look file's errors, one a line (`FILE:LINE:COL: message`).
+fn check_looks(file: &Path, variant: &Variant) -> Result<Vec<String>, String> {
+    let assets = assets_of(file);
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for look in variant.looks() {
+        match Looks::read_file(&assets.join(look), &format!("assets/{look}")) {
+            Ok(looks) => files.push(looks),
+            Err(error) => errors.push(error),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    let drawn = |id: &str| files.iter().any(|looks| looks.look(id).is_some());
+    Ok(variant.kinds().iter().filter(|kind| !drawn(&kind.id)).map(|kind| kind.id.clone()).collect())
+}
+
+/// The `assets/` folder a variant file's look paths are read from: the nearest folder named
+/// `assets` above the file, else the game's own.
+fn assets_of(file: &Path) -> PathBuf {
+    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    let found = absolute.ancestors().find(|dir| dir.file_name().is_some_and(|name| name == "assets"));
+    found.map_or_else(|| jetan::game_root().join("assets"), Path::to_path_buf)
 }

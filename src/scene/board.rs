@@ -4,9 +4,7 @@
 use bevy::prelude::*;
 
 use super::Palette;
-use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken, Selection};
-use crate::game::SquareClicked;
-use jetan_rules::Square;
+use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken, answer_pointer};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (dress_board, dress_cells).in_set(crate::AppSystems::Animate));
@@ -87,62 +85,9 @@ fn dress_cells(
             Transform::from_xyz(0.0, -0.06, 0.0),
             ChildOf(entity),
         ));
-        commands
-            .entity(entity)
-            .insert(Visibility::default())
-            .observe(click_cell)
-            .observe(hover_cell)
-            .observe(leave_cell);
+        answer_pointer(commands.entity(entity).insert(Visibility::default()));
     }
     for token in &tokens {
-        commands.entity(token).observe(click_piece).observe(hover_piece).observe(leave_piece);
-    }
-}
-
-fn click_cell(click: On<Pointer<Click>>, cells: Query<&Cell>, mut clicks: MessageWriter<SquareClicked>) {
-    if click.event.button == PointerButton::Primary
-        && let Ok(cell) = cells.get(click.event_target())
-    {
-        clicks.write(SquareClicked(cell.0));
-    }
-}
-
-fn click_piece(click: On<Pointer<Click>>, tokens: Query<&PieceToken>, mut clicks: MessageWriter<SquareClicked>) {
-    if click.event.button == PointerButton::Primary
-        && let Ok(token) = tokens.get(click.event_target())
-    {
-        clicks.write(SquareClicked(token.square));
-    }
-}
-
-fn hover_cell(over: On<Pointer<Over>>, cells: Query<&Cell>, mut selection: ResMut<Selection>) {
-    if let Ok(cell) = cells.get(over.event_target()) {
-        selection.hover = Some(cell.0);
-    }
-}
-
-fn leave_cell(out: On<Pointer<Out>>, cells: Query<&Cell>, mut selection: ResMut<Selection>) {
-    if let Ok(cell) = cells.get(out.event_target()) {
-        leave(&mut selection, cell.0);
-    }
-}
-
-/// A piece stands over its cell: hovering it hovers its square.
-fn hover_piece(over: On<Pointer<Over>>, tokens: Query<&PieceToken>, mut selection: ResMut<Selection>) {
-    if let Ok(token) = tokens.get(over.event_target()) {
-        selection.hover = Some(token.square);
-    }
-}
-
-fn leave_piece(out: On<Pointer<Out>>, tokens: Query<&PieceToken>, mut selection: ResMut<Selection>) {
-    if let Ok(token) = tokens.get(out.event_target()) {
-        leave(&mut selection, token.square);
-    }
-}
-
-/// The pointer left `square`: nothing is hovered, unless it already entered another square.
-fn leave(selection: &mut ResMut<Selection>, square: Square) {
-    if selection.hover == Some(square) {
-        selection.hover = None;
+        answer_pointer(&mut commands.entity(token));
     }
 }

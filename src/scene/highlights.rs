@@ -2,18 +2,28 @@
 //! may join it, its legal destinations (captures and escapes marked apart), the walks to the
 //! hovered destination and of the hinted move, the last move, and a Princess in danger.
 
+use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use jetan_rules::{Move, MoveKind, Position, Square};
 
 use super::Palette;
 use crate::board::{BoardLayout, Cell, Selection};
+use crate::camera::{BoardView, DIAGRAM_LAYER, on_diagram};
 use crate::game::Game;
 use crate::hint::Hint;
 use crate::rules::{CellState, RulesSystems};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, refresh_highlights.after(RulesSystems))
-        .add_systems(Update, (draw_hovered_walk, draw_hint, pulse).in_set(crate::AppSystems::Animate));
+    app.insert_gizmo_config(
+        DiagramGizmos,
+        GizmoConfig {
+            render_layers: RenderLayers::layer(DIAGRAM_LAYER),
+            line: GizmoLineConfig { width: 3.0, ..default() },
+            ..default()
+        },
+    )
+    .add_systems(Update, refresh_highlights.after(RulesSystems))
+    .add_systems(Update, (draw_hovered_walk, draw_hint, pulse).in_set(crate::AppSystems::Animate));
 }
 
 /// A mark on the board, replaced whenever the selection or the game changes.
@@ -24,8 +34,9 @@ pub struct Highlight;
 #[derive(Component)]
 struct Pulse;
 
-#[derive(Clone, Copy)]
-enum Mark {
+/// What a mark on the board says (each highlight entity has one).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
     Selected,
     Target,
     Capture,
@@ -36,7 +47,8 @@ enum Mark {
 }
 
 impl Mark {
-    fn color(self) -> Color {
+    /// Its colour.
+    pub fn color(self) -> Color {
         match self {
             Mark::Selected | Mark::LastMove => Palette::SELECTED,
             Mark::Target => Palette::TARGET,
@@ -101,7 +113,7 @@ pub fn refresh_highlights(
         let (mesh, material) = cache[mark as usize].clone();
         let at = layout.world(square) + Vec3::Y * height;
         let mut entity =
-            commands.spawn((Highlight, Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(at)));
+            commands.spawn((Highlight, mark, Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(at)));
         if matches!(mark, Mark::Danger) {
             entity.insert(Pulse);
         }
@@ -144,36 +156,82 @@ fn draw_hovered_walk(
     selection: Res<Selection>,
     game: Option<Res<Game>>,
     layout: Option<Res<BoardLayout>>,
+    view: BoardView,
     mut gizmos: Gizmos,
+    mut flat: Gizmos<DiagramGizmos>,
 ) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
     if let Some(&mv) = selection.hover.and_then(|square| selection.moves_to(square).first().copied()).as_ref() {
-        draw_walk(&mut gizmos, &layout, &game.position, mv, Palette::SELECTED);
+        draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position, mv, Palette::SELECTED);
     }
 }
 
 /// The hinted move's walk, while the position it is for is on the board.
-fn draw_hint(hint: Res<Hint>, game: Option<Res<Game>>, layout: Option<Res<BoardLayout>>, mut gizmos: Gizmos) {
+fn draw_hint(
+    hint: Res<Hint>,
+    game: Option<Res<Game>>,
+    layout: Option<Res<BoardLayout>>,
+    view: BoardView,
+    mut gizmos: Gizmos,
+    mut flat: Gizmos<DiagramGizmos>,
+) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
     if let Some(advice) = hint.for_game(&game) {
-        draw_walk(&mut gizmos, &layout, &game.position, advice.mv, Palette::HINT);
+        draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position, advice.mv, Palette::HINT);
     }
 }
 
-/// A move's walks as lines over the squares, an arrowhead at each end, and its victims marked.
-fn draw_walk(gizmos: &mut Gizmos, layout: &BoardLayout, position: &Position, mv: Move, color: Color) {
+/// The gizmos of the 2D diagram: lines on its plane, seen only by its camera.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct DiagramGizmos;
+
+/// A move's walks as lines over the squares, an arrowhead at each end, and its victims marked:
+/// over the 3D board, or on the 2D diagram when it is showing.
+fn draw_walk(
+    view: &BoardView,
+    gizmos: &mut Gizmos,
+    flat: &mut Gizmos<DiagramGizmos>,
+    layout: &BoardLayout,
+    position: &Position,
+    mv: Move,
+    color: Color,
+) {
+    if view.diagram() {
+        // Above everything else on the diagram.
+        let at = |square: Square, _| on_diagram(layout.world(square)).extend(50.0);
+        walk_lines(flat, position, mv, color, at, |gizmos, point, radius, color| {
+            gizmos.circle(Isometry3d::from_translation(point), radius, color);
+        });
+    } else {
+        let at = |square: Square, height| layout.world(square) + Vec3::Y * height;
+        walk_lines(gizmos, position, mv, color, at, |gizmos, point, radius, color| {
+            gizmos.sphere(Isometry3d::from_translation(point), radius, color);
+        });
+    }
+}
+
+/// The lines of a move's walks through `at` (a point a height over a square), its stops and
+/// victims marked by `dot`.
+fn walk_lines<C: GizmoConfigGroup>(
+    gizmos: &mut Gizmos<C>,
+    position: &Position,
+    mv: Move,
+    color: Color,
+    at: impl Fn(Square, f32) -> Vec3,
+    dot: impl Fn(&mut Gizmos<C>, Vec3, f32, Color),
+) {
     for path in position.paths(mv) {
-        let points: Vec<Vec3> = path.iter().map(|&s| layout.world(s) + Vec3::Y * 0.12).collect();
+        let points: Vec<Vec3> = path.iter().map(|&s| at(s, 0.12)).collect();
         gizmos.linestrip(points.iter().copied(), color);
         for &point in &points {
-            gizmos.sphere(Isometry3d::from_translation(point), 0.07, color);
+            dot(gizmos, point, 0.07, color);
         }
         if let [.., before, last] = points[..] {
             gizmos.arrow(before, last, color).with_tip_length(0.35);
         }
     }
     for &square in mv.removals.iter() {
-        gizmos.sphere(Isometry3d::from_translation(layout.world(square) + Vec3::Y * 0.3), 0.2, Palette::CAPTURE);
+        dot(gizmos, at(square, 0.3), 0.2, Palette::CAPTURE);
     }
 }
 

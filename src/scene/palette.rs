@@ -3,6 +3,8 @@
 use bevy::prelude::*;
 use jetan_rules::Side;
 
+use crate::looks::Paint;
+
 /// Every colour the scene uses, in one place.
 pub struct Palette;
 
@@ -50,6 +52,10 @@ impl Palette {
     pub const MANE: Color = Color::srgb(0.40, 0.22, 0.09);
     /// The Wild Banth's plain stone foot.
     pub const STONE: Color = Color::srgb(0.50, 0.46, 0.40);
+    /// The ground under the 2D diagram.
+    pub const DIAGRAM: Color = Color::srgb(0.14, 0.09, 0.07);
+    /// The gems of every piece.
+    pub const GEM: Color = Color::srgb(0.9, 0.1, 0.2);
 
     /// A side's main colour, by the name the variant gives the side (classic Black and Orange,
     /// Sarang and Jeddara Red and Blue); black for South and orange for North otherwise.
@@ -69,6 +75,23 @@ impl Palette {
             ("blue", _) => Color::srgb(0.88, 0.92, 1.0),
             ("orange", _) | (_, Side::North) => Color::srgb(0.98, 0.93, 0.82),
             _ => Color::srgb(0.85, 0.68, 0.30),
+        }
+    }
+
+    /// The colour of a look's paint on a piece of `side` (named `name`): its side's body or
+    /// trim, a gem's red, or one of the colours that belong to no side.
+    pub fn paint(side: Side, name: &str, paint: Paint) -> Color {
+        match paint {
+            Paint::Body => Palette::body(side, name),
+            Paint::Trim => Palette::trim(side, name),
+            Paint::Gem => Palette::GEM,
+            Paint::Green => Palette::THARK,
+            Paint::Ivory => Palette::IVORY,
+            Paint::Iron => Palette::IRON,
+            Paint::Tawny => Palette::BANTH,
+            Paint::Mane => Palette::MANE,
+            Paint::Stone => Palette::STONE,
+            Paint::Colour(r, g, b) | Paint::Metal(r, g, b) => Color::srgb_u8(r, g, b),
         }
     }
 }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::board::{BoardLayout, PieceToken, Selection};
-use crate::camera::BoardCamera;
+use crate::camera::BoardView;
 use crate::game::Game;
 use crate::rules::{PieceData, piece_on};
 
@@ -20,15 +20,13 @@ pub(super) fn show(
     tokens: Query<(&PieceToken, &PieceData)>,
     game: Option<Res<Game>>,
     layout: Option<Res<BoardLayout>>,
-    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    view: BoardView,
 ) -> Result {
     let (Some(game), Some(layout), Some(square)) = (game, layout, selection.hover) else { return Ok(()) };
     let Some(data) = piece_on(tokens.iter(), square) else { return Ok(()) };
-    let Ok((camera, transform)) = camera.single() else { return Ok(()) };
-    // In the window's coordinates: the point is placed within the camera's viewport.
-    let Ok(point) = camera.world_to_viewport(transform, layout.world(square) + Vec3::Y * PLATE_HEIGHT) else {
-        return Ok(());
-    };
+    // Over the piece: above the tallest in 3D, above its square in the diagram.
+    let lift = if view.diagram() { view.screen_up() * 0.5 } else { Vec3::Y * PLATE_HEIGHT };
+    let Some(point) = view.to_window(layout.world(square) + lift) else { return Ok(()) };
     let side = game.position.variant().side_name(data.side);
     let what = match data.owner {
         None => format!("{}, no one's", data.kind.name),

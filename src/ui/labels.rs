@@ -1,18 +1,13 @@
-//! File letters and rank numbers around the board, painted where the camera sees the rim.
+//! File letters and rank numbers around the board, painted where the view shows the rim.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::board::BoardLayout;
-use crate::camera::BoardCamera;
+use crate::camera::BoardView;
 
-pub(super) fn show(
-    mut contexts: EguiContexts,
-    layout: Option<Res<BoardLayout>>,
-    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
-) -> Result {
-    let (Some(layout), Ok((camera, transform))) = (layout, camera.single()) else { return Ok(()) };
-    let Some(viewport) = camera.logical_viewport_rect() else { return Ok(()) };
+pub(super) fn show(mut contexts: EguiContexts, layout: Option<Res<BoardLayout>>, view: BoardView) -> Result {
+    let (Some(layout), Some(viewport)) = (layout, view.window_rect()) else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let clip = egui::Rect::from_min_max(viewport.min.to_array().into(), viewport.max.to_array().into());
     let painter =
@@ -22,14 +17,14 @@ pub(super) fn show(
     let margin = 0.3;
     let label = |text: String, at: Vec3| {
         // In the window's coordinates: the point is placed within the camera's viewport.
-        if let Ok(point) = camera.world_to_viewport(transform, at) {
+        if let Some(point) = view.to_window(at) {
             let screen = egui::pos2(point.x, point.y);
             let font = egui::FontId::proportional(15.0);
             painter.text(screen, egui::Align2::CENTER_CENTER, text, font, egui::Color32::from_rgb(250, 226, 170));
         }
     };
     // Letters along the edge at the bottom of the screen (the far one hides behind the pieces).
-    let near = if transform.up().z <= 0.0 { 1.0 } else { -1.0 };
+    let near = if view.screen_up().z <= 0.0 { 1.0 } else { -1.0 };
     for file in 0..geometry.files as i32 {
         let square = geometry.square(file, 0).expect("on the board");
         let x = layout.world(square).x;

@@ -29,7 +29,7 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, EguiPrimaryContextPass, PrimaryEguiContext, egui};
 
-use crate::camera::BoardCamera;
+use crate::camera::{BoardCamera, DiagramCamera};
 use crate::game::{Game, GameAction, Notice};
 use crate::variant_asset::VariantCatalog;
 
@@ -115,6 +115,7 @@ struct PanelParams<'w, 's> {
     game: Option<Res<'w, Game>>,
     notice: Res<'w, Notice>,
     catalog: Res<'w, VariantCatalog>,
+    looks: Res<'w, crate::look_asset::LookCatalog>,
     settings_error: Res<'w, crate::settings::SettingsError>,
     thinking: Res<'w, crate::ai_player::Thinking>,
     time: Res<'w, Time>,
@@ -179,11 +180,11 @@ fn spawn_ui_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalS
     ));
 }
 
-/// The menu bar and the side panel; the 3D view is fitted to the space they leave.
+/// The menu bar and the side panel; the board's views are fitted to the space they leave.
 fn panels(
     mut contexts: EguiContexts,
     mut params: PanelParams,
-    mut camera: Query<&mut Camera, With<BoardCamera>>,
+    mut cameras: Query<&mut Camera, Or<(With<BoardCamera>, With<DiagramCamera>)>>,
     window: Query<&Window, With<PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -200,17 +201,19 @@ fn panels(
         .response
         .rect
         .width();
-    if let (Ok(mut camera), Ok(window)) = (camera.single_mut(), window.single()) {
+    if let Ok(window) = window.single() {
         let scale = window.scale_factor();
         let position = UVec2::new(0, (top * scale) as u32);
         let size = UVec2::new(window.physical_width(), window.physical_height())
             .saturating_sub(position + UVec2::new((right * scale) as u32, 0))
             .max(UVec2::ONE);
-        // Set only when it changes: a changed camera is recomputed downstream.
-        let unchanged =
-            camera.viewport.as_ref().is_some_and(|v| v.physical_position == position && v.physical_size == size);
-        if !unchanged {
-            camera.viewport = Some(Viewport { physical_position: position, physical_size: size, ..default() });
+        for mut camera in &mut cameras {
+            // Set only when it changes: a changed camera is recomputed downstream.
+            let unchanged =
+                camera.viewport.as_ref().is_some_and(|v| v.physical_position == position && v.physical_size == size);
+            if !unchanged {
+                camera.viewport = Some(Viewport { physical_position: position, physical_size: size, ..default() });
+            }
         }
     }
     Ok(())

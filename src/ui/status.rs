@@ -29,6 +29,10 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         );
         ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
     }
+    if let Some(error) = params.looks.errors(variant.looks()) {
+        ui.colored_label(egui::Color32::LIGHT_RED, "A look file has errors; its pieces keep their last good looks:");
+        ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
+    }
     match game.outcome() {
         Some(outcome) => {
             ui.label(egui::RichText::new(outcome.describe(variant)).strong());

@@ -9,6 +9,7 @@ use crate::guide::GuideSection;
 use crate::limits::{self, Breach};
 use crate::schema::{GuideFile, NorthFile, PieceFile, SetupFile, VariantFile};
 use crate::source::{Source, with_text_ordinals};
+use crate::variant::{DEFAULT_LOOKS, is_look_path};
 use crate::variant::{Definition, PieceKind, Rules, Variant};
 use crate::{
     Ability, Change, Choice, Geometry, KindId, LoadError, LoadErrors, MAX_SIDE, Movement, Piece, RuleOption, Side,
@@ -101,7 +102,25 @@ impl Checker<'_> {
             rules,
             options,
             guide: file.guide.iter().map(guide_section).collect(),
+            looks: self.looks(&file.looks),
         }
+    }
+
+    /// The look files named, each checked to be a `.look.ron` file inside `assets/`.
+    fn looks(&mut self, looks: &[Text]) -> Vec<String> {
+        if looks.is_empty() {
+            return DEFAULT_LOOKS.iter().map(|look| look.to_string()).collect();
+        }
+        for look in looks {
+            if !is_look_path(look.as_str()) {
+                let message = format!(
+                    "`{look}` is not a look file: a .look.ron file under assets/, such as `{}`",
+                    DEFAULT_LOOKS[0]
+                );
+                self.error(look, 0, message);
+            }
+        }
+        looks.iter().map(|look| look.value.clone()).collect()
     }
 
     /// Plays each guide example under the default options; an example that doesn't play is

@@ -40,6 +40,8 @@ pub(crate) struct VariantFile {
     pub options: Vec<RuleOption<Text>>,
     #[serde(default)]
     pub guide: Vec<GuideFile>,
+    #[serde(default)]
+    pub looks: Vec<Text>,
 }
 
 /// A section of the rules guide.

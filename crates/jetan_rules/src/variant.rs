@@ -117,6 +117,17 @@ pub struct Rules {
     pub rapid_deployment: bool,
 }
 
+/// The look files of a variant file that names none: the looks of Barsoom's pieces that the
+/// game ships, for every kind of its three variants.
+pub const DEFAULT_LOOKS: &[&str] = &["looks/barsoom.look.ron"];
+
+/// Whether `path` may name a look file: a relative path of plain names (no `..`, no root)
+/// ending in `.look.ron`, so that it stays inside the game's `assets/`.
+pub fn is_look_path(path: &str) -> bool {
+    path.ends_with(".look.ron")
+        && std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)))
+}
+
 /// A variant file, checked, as written (before its rule options are chosen).
 #[derive(Debug)]
 pub(crate) struct Definition {
@@ -129,6 +140,7 @@ pub(crate) struct Definition {
     pub rules: Rules,
     pub options: Vec<RuleOption<KindId>>,
     pub guide: Vec<GuideSection>,
+    pub looks: Vec<String>,
 }
 
 /// A playable variant: a definition with one choice made for each rule option, by each side.
@@ -370,6 +382,13 @@ impl Variant {
     /// the default rule options when the file is read).
     pub fn guide(&self) -> &[GuideSection] {
         &self.definition.guide
+    }
+
+    /// The look files that draw the pieces, asset paths under `assets/` (`looks/barsoom.look.ron`),
+    /// later files overriding earlier ones for a kind both give: the file's `looks`, or
+    /// [`DEFAULT_LOOKS`] when it names none.
+    pub fn looks(&self) -> &[String] {
+        &self.definition.looks
     }
 
     /// The board's shape.

@@ -1,35 +1,31 @@
-//! The shapes the models share: the foot, standing men and gowned women, limbs, weapons,
-//! feathers and crowns, propellers, hulls and legs.
+//! What the look items build: the foot, standing men and gowned women, limbs, weapons,
+//! feathers and crowns, propellers, hulls, deckhouses and legs, each a few primitives placed
+//! on a [`Model`].
 
-use std::f32::consts::TAU;
+use std::f32::consts::{FRAC_PI_2, TAU};
 
 use bevy::prelude::*;
 
-use super::Paint::{self, *};
-use super::Shape::*;
-use super::{Model, part};
+use super::model::{Model, Paint, part};
+use super::vocabulary::Paint::*;
+use super::vocabulary::Shape::*;
 
 /// The height of the foot every piece stands on.
-pub(super) const FOOT: f32 = 0.13;
-
-/// How far beasts and ships, built nose to the enemy along -z, are turned about the upright
-/// axis: enough that the players, looking along the files from behind their pieces, see their
-/// flanks, and that they lie across their squares seen from above.
-pub(super) const THREE_QUARTER: f32 = 0.7;
+pub const FOOT: f32 = 0.13;
 
 /// A point on the model's axis.
-pub(super) fn y(height: f32) -> Vec3 {
+pub fn y(height: f32) -> Vec3 {
     Vec3::Y * height
 }
 
 /// The turn that points a shape's own up (+y) along `dir`.
-pub(super) fn along(dir: Vec3) -> Quat {
+pub fn along(dir: Vec3) -> Quat {
     Quat::from_rotation_arc(Vec3::Y, dir.normalize())
 }
 
 /// Where a standing model's arms and headdress go.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Stance {
+pub struct Stance {
     /// Height of the shoulders.
     pub shoulder: f32,
     /// Distance of each shoulder from the axis.
@@ -53,19 +49,19 @@ impl Stance {
 
 impl Model {
     /// The trimmed disc every piece of a side stands on.
-    pub(super) fn pedestal(&mut self) {
+    pub fn pedestal(&mut self) {
         self.foot(Trim, Body);
     }
 
     /// A foot of a rim and a top of these paints.
-    pub(super) fn foot(&mut self, rim: Paint, top: Paint) {
+    pub fn foot(&mut self, rim: Paint, top: Paint) {
         self.add(Cylinder(0.31, 0.08), rim, y(0.04));
         self.add(Cylinder(0.27, 0.05), top, y(0.105));
     }
 
     /// A standing man: body of radius `r` and height `h`, head on top, with a band of trim
     /// round the chest unless he is plain.
-    pub(super) fn figure(&mut self, r: f32, h: f32, trimmed: bool) -> Stance {
+    pub fn figure(&mut self, r: f32, h: f32, trimmed: bool) -> Stance {
         self.add(Cylinder(r, h), Body, y(FOOT + h / 2.0));
         if trimmed {
             self.add(Torus(r * 0.95, 0.025), Trim, y(FOOT + h * 0.8));
@@ -83,7 +79,7 @@ impl Model {
 
     /// A woman in a long gown: a cone of a skirt of radius `r` and height `h`, a bodice and a
     /// head, in her side's colour or in `skin` above the skirt.
-    pub(super) fn gown(&mut self, r: f32, h: f32, skin: Paint) -> Stance {
+    pub fn gown(&mut self, r: f32, h: f32, skin: Paint) -> Stance {
         let torso_r = r * 0.36;
         let head_r = r * 0.44;
         let torso = FOOT + h - 0.08;
@@ -95,23 +91,23 @@ impl Model {
     }
 
     /// A round rod from one point to another.
-    pub(super) fn rod(&mut self, from: Vec3, to: Vec3, r: f32, paint: Paint) {
+    pub fn rod(&mut self, from: Vec3, to: Vec3, r: f32, paint: Paint) {
         self.push(part(Cylinder(r, from.distance(to)), paint, (from + to) / 2.0).turned(along(to - from)));
     }
 
     /// A limb, rounded at both ends, from one point to another.
-    pub(super) fn limb(&mut self, from: Vec3, to: Vec3, r: f32, paint: Paint) {
+    pub fn limb(&mut self, from: Vec3, to: Vec3, r: f32, paint: Paint) {
         self.push(part(Capsule(r, from.distance(to)), paint, (from + to) / 2.0).turned(along(to - from)));
     }
 
     /// An arm from a shoulder (`side` -1 left, 1 right) to `hand`; returns the hand.
-    pub(super) fn arm(&mut self, stance: Stance, side: f32, hand: Vec3, skin: Paint) -> Vec3 {
+    pub fn arm(&mut self, stance: Stance, side: f32, hand: Vec3, skin: Paint) -> Vec3 {
         self.limb(stance.shoulder(side), hand, 0.028, skin);
         hand
     }
 
     /// A sword held at `hand`, its blade `length` long along `dir`.
-    pub(super) fn sword(&mut self, hand: Vec3, dir: Vec3, length: f32) {
+    pub fn sword(&mut self, hand: Vec3, dir: Vec3, length: f32) {
         let dir = dir.normalize();
         let turn = along(dir);
         self.push(part(Cuboid(0.035, length, 0.012), Trim, hand + dir * (0.03 + length / 2.0)).turned(turn));
@@ -120,21 +116,27 @@ impl Model {
     }
 
     /// A spear through `hand` along `dir`: `butt` of it behind the hand, `reach` before.
-    pub(super) fn spear(&mut self, hand: Vec3, dir: Vec3, butt: f32, reach: f32) {
+    pub fn spear(&mut self, hand: Vec3, dir: Vec3, butt: f32, reach: f32) {
         let dir = dir.normalize();
         let tip = hand + dir * reach;
         self.rod(hand - dir * butt, tip, 0.014, Body);
         self.push(part(Cone(0.035, 0.12), Trim, tip + dir * 0.05).turned(along(dir)));
     }
 
+    /// A pennant flying from a spear held at `hand` along `dir`, just below its head.
+    pub fn pennant(&mut self, hand: Vec3, dir: Vec3) {
+        let (dir, flag) = (dir.normalize(), along(dir));
+        self.push(part(Cuboid(0.11, 0.07, 0.008), Trim, hand + dir * 0.37 + flag * Vec3::X * 0.06).turned(flag));
+    }
+
     /// A round shield of radius `r` at `at`, its face towards `facing`.
-    pub(super) fn shield(&mut self, at: Vec3, facing: Vec3, r: f32) {
+    pub fn shield(&mut self, at: Vec3, facing: Vec3, r: f32) {
         self.push(part(Cylinder(r, 0.025), Trim, at).turned(along(facing)));
         self.add(Sphere(r * 0.3), Body, at + facing.normalize() * 0.015);
     }
 
     /// The soldier's spear in the right hand and round shield on the left arm (Than, Tha).
-    pub(super) fn spear_and_shield(&mut self, stance: Stance) {
+    pub fn spear_and_shield(&mut self, stance: Stance) {
         let hand = self.arm(stance, 1.0, Vec3::new(stance.width + 0.06, stance.shoulder - 0.1, -0.06), Body);
         self.spear(hand, Vec3::new(0.0, 1.0, -0.3), 0.22, 0.42);
         let arm = Vec3::new(-stance.width - 0.05, stance.shoulder - 0.1, -0.04);
@@ -144,7 +146,7 @@ impl Model {
 
     /// Feathers (thin blades) on a head, swept back (so that they show from above too),
     /// fanned by `spread` radians, or crossed.
-    pub(super) fn feathers(&mut self, top: f32, count: usize, spread: f32, crossed: bool) {
+    pub fn feathers(&mut self, top: f32, count: usize, spread: f32, crossed: bool) {
         for i in 0..count {
             let lean = if count == 1 { 0.0 } else { spread * (i as f32 / (count - 1) as f32 - 0.5) };
             let lean = if crossed { if i % 2 == 0 { 0.45 } else { -0.45 } } else { lean };
@@ -158,7 +160,7 @@ impl Model {
     /// Plumes leaning out from the top of the head like a star's points, seen from above:
     /// `count` of them, `lean` radians from upright, the first `phase` radians round from
     /// the front.
-    pub(super) fn plume_star(&mut self, top: f32, count: usize, lean: f32, phase: f32) {
+    pub fn plume_star(&mut self, top: f32, count: usize, lean: f32, phase: f32) {
         for i in 0..count {
             let turn = Quat::from_rotation_y(phase + i as f32 * TAU / count as f32) * Quat::from_rotation_x(-lean);
             self.push(part(Cuboid(0.05, 0.22, 0.02), Trim, y(top - 0.02) + turn * y(0.11)).turned(turn));
@@ -168,7 +170,7 @@ impl Model {
 
     /// A green Martian's face on a head at `head` of radius `r`: tusks from the lower jaw and
     /// eyes set wide.
-    pub(super) fn tusks(&mut self, head: Vec3, r: f32) {
+    pub fn tusks(&mut self, head: Vec3, r: f32) {
         for side in [-1.0, 1.0] {
             let tusk = part(Cone(r * 0.18, r * 0.9), Ivory, head + Vec3::new(side * r * 0.4, -r * 0.1, -r * 1.25));
             self.push(tusk.turned(along(Vec3::new(side * 0.3, 1.0, -0.3))));
@@ -178,7 +180,7 @@ impl Model {
 
     /// A green Martian's four arms: the upper pair from the shoulders to `high`, the lower
     /// pair from below them to `low` (the right hands; the left ones mirror them).
-    pub(super) fn four_arms(&mut self, stance: Stance, high: Vec3, low: Vec3, r: f32) {
+    pub fn four_arms(&mut self, stance: Stance, high: Vec3, low: Vec3, r: f32) {
         for side in [-1.0, 1.0] {
             let mirror = Vec3::new(side, 1.0, 1.0);
             self.limb(stance.shoulder(side), high * mirror, r, Green);
@@ -189,13 +191,13 @@ impl Model {
     /// A trim mantle hung from the shoulders, open at the front: a cone cut short (radii
     /// `top` and `bottom`, `height` tall, standing on the foot) flattened front to back and
     /// set `back` behind the axis.
-    pub(super) fn mantle(&mut self, top: f32, bottom: f32, height: f32, back: f32) {
+    pub fn mantle(&mut self, top: f32, bottom: f32, height: f32, back: f32) {
         let mantle = part(Frustum(top, bottom, height), Trim, Vec3::new(0.0, FOOT + height / 2.0 + 0.01, back));
         self.push(mantle.scaled(Vec3::new(1.0, 1.0, 0.75)));
     }
 
     /// Round trim studs on the shoulders: the mark of a general.
-    pub(super) fn epaulettes(&mut self, stance: Stance) {
+    pub fn epaulettes(&mut self, stance: Stance) {
         for side in [-1.0, 1.0] {
             self.add(Sphere(0.055), Trim, stance.shoulder(side) + y(0.02));
         }
@@ -203,7 +205,7 @@ impl Model {
 
     /// A crown: a ring of radius `r` at `base`, with `points` spikes `height` tall leaning out by
     /// `flare` (0 upright), each tipped with a gem, the first over the brow.
-    pub(super) fn crown(&mut self, base: f32, r: f32, points: usize, height: f32, flare: f32) {
+    pub fn crown(&mut self, base: f32, r: f32, points: usize, height: f32, flare: f32) {
         self.add(Torus(r, 0.022), Trim, y(base));
         for i in 0..points {
             let angle = i as f32 * TAU / points as f32;
@@ -215,17 +217,17 @@ impl Model {
         }
     }
 
-    /// A ring at `height` set with `gems` gems round it.
-    pub(super) fn jewelled_ring(&mut self, height: f32, r: f32, tube: f32, gems: usize, gem_r: f32) {
-        self.add(Torus(r, tube), Trim, y(height));
+    /// A ring centred at `centre` set with `gems` gems round it.
+    pub fn jewelled_ring(&mut self, centre: Vec3, r: f32, tube: f32, gems: usize, gem_r: f32) {
+        self.add(Torus(r, tube), Trim, centre);
         for i in 0..gems {
             let angle = i as f32 * TAU / gems as f32;
-            self.add(Sphere(gem_r), Gem, Vec3::new(angle.cos() * r, height + tube + gem_r * 0.6, angle.sin() * r));
+            self.add(Sphere(gem_r), Gem, centre + Vec3::new(angle.cos() * r, tube + gem_r * 0.6, angle.sin() * r));
         }
     }
 
     /// A plain circlet round the head with one gem over the brow.
-    pub(super) fn circlet(&mut self, stance: Stance) {
+    pub fn circlet(&mut self, stance: Stance) {
         let height = stance.head + stance.head_r * 0.45;
         let r = stance.head_r * 0.93;
         self.add(Torus(r, 0.018), Trim, y(height));
@@ -233,13 +235,13 @@ impl Model {
     }
 
     /// An iron collar at the neck.
-    pub(super) fn collar(&mut self, stance: Stance) {
+    pub fn collar(&mut self, stance: Stance) {
         self.add(Torus(stance.head_r * 0.9, 0.022), Iron, y(stance.neck));
     }
 
     /// Thin blades fanned out from `pivot`, `length` long, over `spread` radians about the
     /// plane that `turn` sets up (untouched, a fan upright in the x-y plane), gems on their tips.
-    pub(super) fn fan(&mut self, pivot: Vec3, turn: Quat, blades: usize, length: f32, spread: f32) {
+    pub fn fan(&mut self, pivot: Vec3, turn: Quat, blades: usize, length: f32, spread: f32) {
         for i in 0..blades {
             let angle = spread * (i as f32 / (blades - 1) as f32 - 0.5);
             let blade = turn * Quat::from_rotation_z(angle);
@@ -249,7 +251,7 @@ impl Model {
     }
 
     /// A propeller at `hub` turning about `axis`: `blades` pitched blades `length` long.
-    pub(super) fn propeller(&mut self, hub: Vec3, axis: Vec3, blades: usize, length: f32) {
+    pub fn propeller(&mut self, hub: Vec3, axis: Vec3, blades: usize, length: f32) {
         let turn = along(axis);
         for i in 0..blades {
             let spoke = turn * Quat::from_rotation_y(i as f32 * TAU / blades as f32);
@@ -262,7 +264,7 @@ impl Model {
 
     /// Pairs of legs from the hips at `hip` down to the foot, from `front` to `back` along the
     /// body, `x` from the axis.
-    pub(super) fn legs(&mut self, pairs: usize, front: f32, back: f32, x: f32, hip: f32, r: f32, paint: Paint) {
+    pub fn legs(&mut self, pairs: usize, front: f32, back: f32, x: f32, hip: f32, r: f32, paint: Paint) {
         for i in 0..pairs {
             let z = if pairs == 1 { front } else { front + (back - front) * i as f32 / (pairs - 1) as f32 };
             for side in [-1.0, 1.0] {
@@ -274,7 +276,7 @@ impl Model {
     /// A hull `length` long along z, `beam` wide and `depth` deep, its centre at `keel`, on a
     /// stand as if flying, with a band of trim along its sides and a deck; returns the deck's
     /// height.
-    pub(super) fn hull(&mut self, length: f32, beam: f32, depth: f32, keel: f32) -> f32 {
+    pub fn hull(&mut self, length: f32, beam: f32, depth: f32, keel: f32) -> f32 {
         self.rod(y(FOOT), y(keel), 0.022, Trim);
         self.push(part(Sphere(0.5), Body, y(keel)).scaled(Vec3::new(beam, depth, length)));
         let band = Vec3::new(beam * 1.03, depth * 0.25, length * 1.02);
@@ -284,21 +286,50 @@ impl Model {
         deck + 0.01
     }
 
-    /// Turns everything built so far by `THREE_QUARTER` about the upright axis.
-    pub(super) fn three_quarter(&mut self) {
-        let turn = Quat::from_rotation_y(THREE_QUARTER);
-        for part in &mut self.parts {
-            part.at = turn * part.at;
-            part.turn = turn * part.turn;
+    /// A gem-ringed halo of radius `r` standing upright at `centre`, facing the enemy.
+    pub fn halo(&mut self, centre: Vec3, r: f32, gems: usize) {
+        self.push(part(Cylinder(r, 0.02), Trim, centre).turned(along(Vec3::Z)));
+        for i in 0..gems {
+            let angle = i as f32 * TAU / gems as f32;
+            self.add(Sphere(0.025), Gem, centre + Vec3::new(angle.sin() * r, angle.cos() * r, -0.015));
         }
     }
 
-    /// A banded column, for a kind without a model of its own.
-    pub(super) fn column(&mut self, rank: usize) {
+    /// A beast's body lying along its length (a capsule of radius `r`, `length` long) at `at`.
+    pub fn barrel(&mut self, r: f32, length: f32, at: Vec3, paint: Paint) {
+        self.push(part(Capsule(r, length), paint, at).turned(Quat::from_rotation_x(FRAC_PI_2)));
+    }
+
+    /// A deckhouse on the deck at height `deck`, with a bridge tower and a mast flying a pennant
+    /// up to `mast`, `at` along the deck; `size` scales the house.
+    pub fn deckhouse(&mut self, deck: f32, at: f32, size: f32, mast: f32) {
+        self.add(Cuboid(0.18 * size, 0.07 * size, 0.3 * size), Body, Vec3::new(0.0, deck + 0.035 * size, at));
+        self.add(Cuboid(0.2 * size, 0.015, 0.32 * size), Trim, Vec3::new(0.0, deck + 0.075 * size, at));
+        let tower = Vec3::new(0.0, deck + 0.14 * size, at + 0.04);
+        self.add(Cuboid(0.1 * size, 0.12 * size, 0.1 * size), Body, tower);
+        self.rod(tower, Vec3::new(0.0, mast, tower.z), 0.012, Trim);
+        self.add(Cuboid(0.008, 0.05, 0.1), Trim, Vec3::new(0.0, mast - 0.04, tower.z + 0.06));
+    }
+
+    /// A turret at `z` on the deck at height `deck`, with twin guns pointing out along the hull
+    /// (`dir` -1 to the bow, 1 to the stern).
+    pub fn turret(&mut self, deck: f32, z: f32, dir: f32) {
+        self.add(Cylinder(0.055, 0.04), Body, Vec3::new(0.0, deck + 0.02, z));
+        self.add(Sphere(0.02), Trim, Vec3::new(0.0, deck + 0.045, z));
+        for x in [-0.02, 0.02] {
+            self.rod(Vec3::new(x, deck + 0.03, z), Vec3::new(x, deck + 0.05, z + dir * 0.14), 0.009, Trim);
+        }
+    }
+
+    /// A banded column with `letter` on its top, for a kind without a look of its own: bands and
+    /// height by its `rank` (its place among the kinds), so that such kinds still differ.
+    pub fn column(&mut self, rank: usize, letter: &str) {
         let stance = self.figure(0.17, 0.35 + 0.03 * (rank % 6) as f32, true);
         for band in 0..=(rank % 4) {
             self.add(Torus(0.17, 0.02), Trim, y(0.2 + band as f32 * 0.08));
         }
-        self.add(Sphere(0.05), Gem, y(stance.top + 0.02));
+        let cap = stance.top - 0.02;
+        self.add(Cylinder(0.16, 0.03), Trim, y(cap));
+        super::letters::engrave(self, letter, y(cap + 0.015), 0.2);
     }
 }

@@ -1,0 +1,180 @@
+//! Look files as Bevy assets, reloaded live, and each token's look: the files the game's variant
+//! names are loaded (each keeping its last good version and the errors of a broken edit), and
+//! every token gets a [`TokenLook`] from them, given anew whenever one of them changes.
+
+use std::sync::Arc;
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoader, LoadContext};
+use bevy::prelude::*;
+
+use crate::animation::Flies;
+use crate::board::PieceToken;
+use crate::game::Game;
+use crate::looks::{Drawn, Looks, MAX_LOOK_BYTES};
+
+/// A look file as loaded: its looks, or every problem in it (`FILE:LINE:COL: message`).
+#[derive(Asset, TypePath, Debug)]
+pub struct LookSource(pub Result<Arc<Looks>, String>);
+
+/// Reads `.look.ron` files. It never fails: a broken file becomes a [`LookSource`] holding its
+/// errors, so that the catalog keeps the last good version.
+#[derive(Default, TypePath)]
+struct LookLoader;
+
+impl AssetLoader for LookLoader {
+    type Asset = LookSource;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<LookSource, std::io::Error> {
+        let (origin, text) = crate::variant_asset::read_text(reader, load_context, MAX_LOOK_BYTES).await?;
+        Ok(LookSource(text.and_then(|text| Looks::read(&text, &origin)).map(Arc::new)))
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["look.ron"]
+    }
+}
+
+/// How a token is drawn, from its variant's look files (the scene builds its model from it).
+#[derive(Component, Clone, Debug)]
+pub struct TokenLook(pub Drawn);
+
+/// Every look file asked for, with its last good version and its current errors.
+#[derive(Resource, Default, Debug)]
+pub struct LookCatalog {
+    entries: Vec<LookEntry>,
+    /// Counts the changes to any file: tokens are given their looks anew when it moves.
+    generation: u64,
+}
+
+#[derive(Debug)]
+struct LookEntry {
+    /// The asset path, such as `looks/barsoom.look.ron`.
+    path: String,
+    handle: Handle<LookSource>,
+    good: Option<Arc<Looks>>,
+    error: Option<String>,
+    /// Whether it has loaded, well or not, or can't be.
+    settled: bool,
+}
+
+impl LookCatalog {
+    fn entry(&self, path: &str) -> Option<&LookEntry> {
+        self.entries.iter().find(|e| e.path == path)
+    }
+
+    /// Starts loading the files not yet asked for.
+    fn request(&mut self, paths: &[String], server: &AssetServer) {
+        for path in paths {
+            if self.entry(path).is_none() {
+                let handle = server.load(path.clone());
+                self.entries.push(LookEntry { path: path.clone(), handle, good: None, error: None, settled: false });
+            }
+        }
+    }
+
+    /// The last good versions of `paths` (those that have one), once all of them have settled.
+    pub fn files(&self, paths: &[String]) -> Option<Vec<Arc<Looks>>> {
+        let entries: Option<Vec<&LookEntry>> = paths.iter().map(|path| self.entry(path)).collect();
+        let entries = entries?;
+        entries.iter().all(|e| e.settled).then(|| entries.iter().filter_map(|e| e.good.clone()).collect())
+    }
+
+    /// The errors of `paths` as they are now, one a line.
+    pub fn errors(&self, paths: &[String]) -> Option<String> {
+        let errors: Vec<&str> = paths.iter().filter_map(|p| self.entry(p)?.error.as_deref()).collect();
+        (!errors.is_empty()).then(|| errors.join("\n"))
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_asset::<LookSource>()
+        .register_asset_loader(LookLoader)
+        .init_resource::<LookCatalog>()
+        .add_systems(Update, (request_looks, update_catalog).chain().in_set(crate::AppSystems::RecordInput))
+        .add_systems(Update, give_looks.in_set(crate::AppSystems::Animate).after(crate::animation::AnimationSystems));
+}
+
+/// Asks for the look files of the variant being played.
+fn request_looks(game: Option<Res<Game>>, server: Res<AssetServer>, mut catalog: ResMut<LookCatalog>) {
+    if let Some(game) = game.filter(|game| game.is_changed()) {
+        catalog.request(game.position.variant().looks(), &server);
+    }
+}
+
+/// Takes in every (re)loaded look file, and settles those that can't be loaded.
+fn update_catalog(
+    mut events: MessageReader<AssetEvent<LookSource>>,
+    sources: Res<Assets<LookSource>>,
+    server: Res<AssetServer>,
+    mut catalog: ResMut<LookCatalog>,
+) {
+    let mut changed = false;
+    for event in events.read() {
+        let (AssetEvent::Added { id } | AssetEvent::Modified { id }) = *event else { continue };
+        let Some(LookSource(source)) = sources.get(id) else { continue };
+        let Some(entry) = catalog.entries.iter_mut().find(|e| e.handle.id() == id) else { continue };
+        match source {
+            Ok(looks) => {
+                entry.good = Some(looks.clone());
+                entry.error = None;
+            }
+            Err(error) => {
+                warn!("{error}");
+                entry.error = Some(error.clone());
+            }
+        }
+        entry.settled = true;
+        changed = true;
+    }
+    for entry in catalog.entries.iter_mut().filter(|e| !e.settled) {
+        if let bevy::asset::LoadState::Failed(error) = server.load_state(&entry.handle) {
+            let message = format!("assets/{}:1:1: the look file can't be read: {error}", entry.path);
+            warn!("{message}");
+            entry.error = Some(message);
+            entry.settled = true;
+            changed = true;
+        }
+    }
+    if changed {
+        catalog.generation += 1;
+    }
+}
+
+/// Gives each token without a look its look, and every token its look anew when a look file
+/// changes; a kind no file gives a look to is drawn as the generic lettered column.
+fn give_looks(
+    mut commands: Commands,
+    game: Option<Res<Game>>,
+    catalog: Res<LookCatalog>,
+    tokens: Query<(Entity, &PieceToken, Has<TokenLook>)>,
+    mut given: Local<u64>,
+) {
+    let Some(game) = game else { return };
+    let variant = game.position.variant();
+    let Some(files) = catalog.files(variant.looks()) else { return };
+    let anew = *given != catalog.generation;
+    *given = catalog.generation;
+    let files: Vec<&Looks> = files.iter().map(Arc::as_ref).collect();
+    for (entity, token, has_look) in &tokens {
+        if has_look && !anew {
+            continue;
+        }
+        let kind = variant.kind(token.piece.kind);
+        let drawn = Drawn::of(&kind.id, &kind.letter, token.piece.kind.index(), &files);
+        let mut entity = commands.entity(entity);
+        if drawn.flies {
+            entity.insert(Flies);
+        } else {
+            entity.remove::<Flies>();
+        }
+        entity.insert(TokenLook(drawn));
+    }
+}

@@ -1,0 +1,499 @@
+//! Builds a look's items into a model's parts, checking them as it goes: every number finite
+//! and in range, every anchor set before it is used, every shared group known, and no look so
+//! big that it would slow the game.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use super::kit::{Stance, along, y};
+use super::model::{Model, Part, part};
+use super::vocabulary::{Item, Look, Point, Shape, Turn};
+
+/// The most items of a kind that repeat (feathers, gems, blades, legs, points).
+pub const MAX_COUNT: usize = 64;
+/// The most parts one look may have.
+pub const MAX_PARTS: usize = 2000;
+/// How deep groups and shared groups may nest.
+const MAX_DEPTH: usize = 8;
+/// The largest length a look may give (in squares), and the largest point in a lathe profile.
+const MAX_LENGTH: f32 = 10.0;
+
+/// The parts of `look`, with the file's `shared` groups to hand.
+///
+/// # Errors
+/// What is wrong with an item, and which (`item 3 (Crown): …`).
+pub fn parts(look: &Look, shared: &BTreeMap<String, Vec<Item>>) -> Result<Vec<Part>, String> {
+    check_length("size", look.size)?;
+    check("turn", look.turn.is_finite(), "must be a number")?;
+    let mut builder = Builder { shared, model: Model::default(), stance: None, deck: None, depth: 0 };
+    builder.items(&look.parts)?;
+    let place =
+        Transform::from_rotation(Quat::from_rotation_y(look.turn.to_radians())).with_scale(Vec3::splat(look.size));
+    Ok(builder.model.parts.into_iter().map(|part| part.placed(place)).collect())
+}
+
+/// Builds items into one frame: the model so far and the anchors its body has set.
+struct Builder<'a> {
+    shared: &'a BTreeMap<String, Vec<Item>>,
+    model: Model,
+    stance: Option<Stance>,
+    deck: Option<f32>,
+    depth: usize,
+}
+
+impl Builder<'_> {
+    fn items(&mut self, items: &[Item]) -> Result<(), String> {
+        for (i, item) in items.iter().enumerate() {
+            self.item(item).map_err(|error| format!("item {} ({}): {error}", i + 1, name(item)))?;
+            if self.model.parts.len() > MAX_PARTS {
+                return Err(format!("more than {MAX_PARTS} parts"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The body's anchors, which `what` needs.
+    fn stance(&self, what: &str) -> Result<Stance, String> {
+        self.stance.ok_or_else(|| format!("{what} needs a body before it (Figure, Gown or Stance)"))
+    }
+
+    fn point(&self, point: Point) -> Result<Vec3, String> {
+        let (base, (x, y, z)) = match point {
+            Point::Foot(x, y, z) => (0.0, (x, y, z)),
+            Point::Neck(x, y, z) => (self.stance("Neck")?.neck, (x, y, z)),
+            Point::Shoulder(x, y, z) => (self.stance("Shoulder")?.shoulder, (x, y, z)),
+            Point::Head(x, y, z) => (self.stance("Head")?.head, (x, y, z)),
+            Point::Top(x, y, z) => (self.stance("Top")?.top, (x, y, z)),
+            Point::Deck(x, y, z) => (self.deck.ok_or("Deck needs a Hull before it")?, (x, y, z)),
+        };
+        let offset = vector("a point", (x, y, z))?;
+        Ok(Vec3::new(0.0, base, 0.0) + offset)
+    }
+
+    fn item(&mut self, item: &Item) -> Result<(), String> {
+        let m = &mut self.model;
+        match item {
+            Item::Pedestal => m.pedestal(),
+            Item::Foot { rim, top } => m.foot(*rim, *top),
+            Item::Figure { radius, height, trimmed } => {
+                check_length("radius", *radius)?;
+                check_length("height", *height)?;
+                self.stance = Some(self.model.figure(*radius, *height, *trimmed));
+            }
+            Item::Gown { radius, height, skin } => {
+                check_length("radius", *radius)?;
+                check_length("height", *height)?;
+                self.stance = Some(self.model.gown(*radius, *height, *skin));
+            }
+            &Item::Stance { shoulder, width, neck, head, head_radius, top } => {
+                for (key, value) in [
+                    ("shoulder", shoulder),
+                    ("width", width),
+                    ("neck", neck),
+                    ("head", head),
+                    ("head_radius", head_radius),
+                    ("top", top),
+                ] {
+                    check_length(key, value)?;
+                }
+                self.stance = Some(Stance { shoulder, width, neck, head, head_r: head_radius, top });
+            }
+            Item::Part { shape, paint, at, turn, scale } => {
+                check_shape(shape)?;
+                let at = self.point(*at)?;
+                let scale = vector("scale", *scale)?;
+                self.model.push(part(shape.clone(), *paint, at).turned(turned(*turn)?).scaled(scale));
+            }
+            &Item::Rod { from, to, radius, paint } | &Item::Limb { from, to, radius, paint } => {
+                check_length("radius", radius)?;
+                let (from, to) = (self.point(from)?, self.point(to)?);
+                check("to", from.distance(to) > 1e-4, "must lie away from `from`")?;
+                if matches!(item, Item::Rod { .. }) {
+                    self.model.rod(from, to, radius, paint);
+                } else {
+                    self.model.limb(from, to, radius, paint);
+                }
+            }
+            &Item::Barrel { radius, length, at, paint } => {
+                check_length("radius", radius)?;
+                check_length("length", length)?;
+                let at = self.point(at)?;
+                self.model.barrel(radius, length, at, paint);
+            }
+            &Item::Legs { pairs, front, back, x, hip, radius, paint } => {
+                check_count("pairs", pairs, 1)?;
+                for (key, value) in [("front", front), ("back", back), ("x", x), ("hip", hip)] {
+                    check(key, value.is_finite() && value.abs() <= MAX_LENGTH, "must be a length")?;
+                }
+                check_length("radius", radius)?;
+                m.legs(pairs, front, back, x, hip, radius, paint);
+            }
+            &Item::Arm { side, hand, skin } => {
+                let stance = self.stance("an arm")?;
+                let hand = self.point(hand)?;
+                self.model.arm(stance, side.sign(), hand, skin);
+            }
+            &Item::Sword { hand, dir, length, arm } => {
+                let (hand, dir) = (self.point(hand)?, direction("dir", dir)?);
+                check_length("length", length)?;
+                self.arm(arm, hand)?;
+                self.model.sword(hand, dir, length);
+            }
+            &Item::Spear { hand, dir, butt, reach, arm, pennant } => {
+                let (hand, dir) = (self.point(hand)?, direction("dir", dir)?);
+                check_length("butt", butt)?;
+                check_length("reach", reach)?;
+                self.arm(arm, hand)?;
+                self.model.spear(hand, dir, butt, reach);
+                if pennant {
+                    self.model.pennant(hand, dir);
+                }
+            }
+            &Item::Shield { at, facing, radius } => {
+                let (at, facing) = (self.point(at)?, direction("facing", facing)?);
+                check_length("radius", radius)?;
+                self.model.shield(at, facing, radius);
+            }
+            Item::SpearAndShield => {
+                let stance = self.stance("SpearAndShield")?;
+                self.model.spear_and_shield(stance);
+            }
+            &Item::Feathers { count, spread, crossed, lift } => {
+                check_count("count", count, 1)?;
+                check_angle("spread", spread)?;
+                check("lift", lift.is_finite() && lift.abs() <= MAX_LENGTH, "must be a length")?;
+                let top = self.stance("Feathers")?.top + lift;
+                self.model.feathers(top, count, spread.to_radians(), crossed);
+            }
+            &Item::PlumeStar { count, lean, phase } => {
+                check_count("count", count, 1)?;
+                check_angle("lean", lean)?;
+                check_angle("phase", phase)?;
+                let top = self.stance("PlumeStar")?.top;
+                self.model.plume_star(top, count, lean.to_radians(), phase.to_radians());
+            }
+            &Item::Crown { points, height, flare, seat, size } => {
+                check_count("points", points, 1)?;
+                check_length("height", height)?;
+                check("flare", flare.is_finite() && flare.abs() <= MAX_LENGTH, "must be a number")?;
+                check("seat", seat.is_finite() && seat.abs() <= MAX_LENGTH, "must be a number")?;
+                check_length("size", size)?;
+                let stance = self.stance("a crown")?;
+                let base = stance.head + stance.head_r * seat;
+                self.model.crown(base, stance.head_r * size, points, height, flare);
+            }
+            &Item::JewelledRing { at, radius, tube, gems, gem } => {
+                let at = self.point(at)?;
+                check_length("radius", radius)?;
+                check_length("tube", tube)?;
+                check_count("gems", gems, 0)?;
+                check_length("gem", gem)?;
+                self.model.jewelled_ring(at, radius, tube, gems, gem);
+            }
+            &Item::Halo { at, radius, gems } => {
+                let at = self.point(at)?;
+                check_length("radius", radius)?;
+                check_count("gems", gems, 0)?;
+                self.model.halo(at, radius, gems);
+            }
+            Item::Circlet => {
+                let stance = self.stance("a circlet")?;
+                self.model.circlet(stance);
+            }
+            Item::Collar => {
+                let stance = self.stance("a collar")?;
+                self.model.collar(stance);
+            }
+            Item::Epaulettes => {
+                let stance = self.stance("epaulettes")?;
+                self.model.epaulettes(stance);
+            }
+            &Item::Mantle { top, bottom, height, back } => {
+                for (key, value) in [("top", top), ("bottom", bottom), ("height", height)] {
+                    check_length(key, value)?;
+                }
+                check("back", back.is_finite() && back.abs() <= MAX_LENGTH, "must be a length")?;
+                m.mantle(top, bottom, height, back);
+            }
+            Item::Tusks => {
+                let stance = self.stance("tusks")?;
+                self.model.tusks(y(stance.head), stance.head_r);
+            }
+            &Item::FourArms { high, low, radius } => {
+                let stance = self.stance("FourArms")?;
+                let (high, low) = (self.point(high)?, self.point(low)?);
+                check_length("radius", radius)?;
+                self.model.four_arms(stance, high, low, radius);
+            }
+            &Item::Fan { at, tilt, blades, length, spread } => {
+                let at = self.point(at)?;
+                check_angle("tilt", tilt)?;
+                check_count("blades", blades, 2)?;
+                check_length("length", length)?;
+                check_angle("spread", spread)?;
+                self.model.fan(at, Quat::from_rotation_z(tilt.to_radians()), blades, length, spread.to_radians());
+            }
+            &Item::Propeller { hub, axis, blades, length } => {
+                let (hub, axis) = (self.point(hub)?, direction("axis", axis)?);
+                check_count("blades", blades, 1)?;
+                check_length("length", length)?;
+                self.model.propeller(hub, axis, blades, length);
+            }
+            &Item::Hull { length, beam, depth, keel } => {
+                for (key, value) in [("length", length), ("beam", beam), ("depth", depth), ("keel", keel)] {
+                    check_length(key, value)?;
+                }
+                self.deck = Some(self.model.hull(length, beam, depth, keel));
+            }
+            &Item::Deckhouse { at, size, mast } => {
+                let deck = self.deck.ok_or("a deckhouse needs a Hull before it")?;
+                check("at", at.is_finite() && at.abs() <= MAX_LENGTH, "must be a length")?;
+                check_length("size", size)?;
+                check_length("mast", mast)?;
+                self.model.deckhouse(deck, at, size, mast);
+            }
+            &Item::Turret { at, dir } => {
+                let deck = self.deck.ok_or("a turret needs a Hull before it")?;
+                check("at", at.is_finite() && at.abs() <= MAX_LENGTH, "must be a length")?;
+                check("dir", dir == 1.0 || dir == -1.0, "must be -1 (to the bow) or 1 (to the stern)")?;
+                self.model.turret(deck, at, dir);
+            }
+            Item::Use(name) => {
+                let items = self.shared.get(name).ok_or_else(|| {
+                    let known: Vec<&str> = self.shared.keys().map(String::as_str).collect();
+                    format!("no shared group `{name}` in this file (it has: {})", list(&known))
+                })?;
+                self.nested(|builder| builder.items(items))?;
+            }
+            Item::Group { at, turn, scale, parts } => {
+                let place = Transform::from_translation(self.point(*at)?)
+                    .with_rotation(turned(*turn)?)
+                    .with_scale(Vec3::splat(check_length("scale", *scale)?));
+                let mut group = Builder {
+                    shared: self.shared,
+                    model: Model::default(),
+                    stance: None,
+                    deck: None,
+                    depth: self.depth,
+                };
+                group.nested(|builder| builder.items(parts))?;
+                self.model.parts.extend(group.model.parts.into_iter().map(|part| part.placed(place)));
+            }
+            Item::Mirrored(items) => {
+                let start = self.model.parts.len();
+                self.nested(|builder| builder.items(items))?;
+                let mirrored: Vec<Part> = self.model.parts[start..].iter().cloned().map(Part::mirrored).collect();
+                self.model.parts.extend(mirrored);
+            }
+            Item::Column { rank, letter } => {
+                m.pedestal();
+                m.column(*rank, letter);
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws the arm that holds something at `hand`, if asked.
+    fn arm(&mut self, arm: Option<super::vocabulary::Hand>, hand: Vec3) -> Result<(), String> {
+        if let Some(side) = arm {
+            let stance = self.stance("an arm")?;
+            self.model.arm(stance, side.sign(), hand, super::vocabulary::Paint::Body);
+        }
+        Ok(())
+    }
+
+    /// Builds nested items one level deeper.
+    fn nested(&mut self, build: impl FnOnce(&mut Self) -> Result<(), String>) -> Result<(), String> {
+        if self.depth >= MAX_DEPTH {
+            return Err(format!("groups nested more than {MAX_DEPTH} deep (does a shared group use itself?)"));
+        }
+        self.depth += 1;
+        let built = build(self);
+        self.depth -= 1;
+        built
+    }
+}
+
+/// The item's name as written.
+fn name(item: &Item) -> String {
+    let debug = format!("{item:?}");
+    debug.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default().to_string()
+}
+
+fn list(names: &[&str]) -> String {
+    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+}
+
+fn check(key: &str, ok: bool, problem: &str) -> Result<(), String> {
+    if ok { Ok(()) } else { Err(format!("`{key}` {problem}")) }
+}
+
+/// A length: more than 0 and at most [`MAX_LENGTH`].
+fn check_length(key: &str, value: f32) -> Result<f32, String> {
+    check(
+        key,
+        value.is_finite() && value > 0.0 && value <= MAX_LENGTH,
+        &format!("must be more than 0 and at most {MAX_LENGTH}"),
+    )?;
+    Ok(value)
+}
+
+fn check_count(key: &str, count: usize, least: usize) -> Result<(), String> {
+    check(key, (least..=MAX_COUNT).contains(&count), &format!("must be {least} to {MAX_COUNT}"))
+}
+
+fn check_angle(key: &str, degrees: f32) -> Result<(), String> {
+    check(key, degrees.is_finite() && degrees.abs() <= 3600.0, "must be an angle in degrees")
+}
+
+fn vector(key: &str, (x, y, z): (f32, f32, f32)) -> Result<Vec3, String> {
+    let v = Vec3::new(x, y, z);
+    check(
+        key,
+        v.is_finite() && v.abs().max_element() <= MAX_LENGTH,
+        &format!("must be numbers of at most {MAX_LENGTH}"),
+    )?;
+    Ok(v)
+}
+
+fn direction(key: &str, dir: (f32, f32, f32)) -> Result<Vec3, String> {
+    let v = vector(key, dir)?;
+    check(key, v.length() > 1e-4, "must not be (0, 0, 0)")?;
+    Ok(v.normalize())
+}
+
+fn turned(turn: Turn) -> Result<Quat, String> {
+    Ok(match turn {
+        Turn::None => Quat::IDENTITY,
+        Turn::X(a) => {
+            check_angle("X", a)?;
+            Quat::from_rotation_x(a.to_radians())
+        }
+        Turn::Y(a) => {
+            check_angle("Y", a)?;
+            Quat::from_rotation_y(a.to_radians())
+        }
+        Turn::Z(a) => {
+            check_angle("Z", a)?;
+            Quat::from_rotation_z(a.to_radians())
+        }
+        Turn::Along(x, y, z) => along(direction("Along", (x, y, z))?),
+    })
+}
+
+fn check_shape(shape: &Shape) -> Result<(), String> {
+    let lengths: Vec<f32> = match shape {
+        &Shape::Cylinder(a, b) | &Shape::Torus(a, b) | &Shape::Capsule(a, b) | &Shape::Cone(a, b) => vec![a, b],
+        &Shape::Sphere(r) => vec![r],
+        &Shape::Cuboid(a, b, c) => vec![a, b, c],
+        &Shape::Frustum(top, bottom, h) => {
+            check("Frustum", (0.0..=MAX_LENGTH).contains(&top), "radii must be 0 to 10")?;
+            vec![bottom.max(top).max(f32::MIN_POSITIVE), h]
+        }
+        Shape::Lathe(profile) => {
+            check("Lathe", (2..=MAX_COUNT).contains(&profile.len()), &format!("needs 2 to {MAX_COUNT} points"))?;
+            for &(r, h) in profile {
+                let ok = r.is_finite() && h.is_finite() && (0.0..=MAX_LENGTH).contains(&r) && h.abs() <= MAX_LENGTH;
+                check("Lathe", ok, "points must be (radius 0 to 10, height -10 to 10)")?;
+            }
+            return Ok(());
+        }
+    };
+    for length in lengths {
+        check_length("the shape's sizes", length)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::looks::vocabulary::{Hand, Paint};
+
+    fn look(parts: Vec<Item>) -> Look {
+        Look { parts, model: None, icon: None, size: 1.0, turn: 0.0, flies: None }
+    }
+
+    fn built(items: Vec<Item>) -> Result<Vec<Part>, String> {
+        parts(&look(items), &BTreeMap::new())
+    }
+
+    #[test]
+    fn an_ornament_needs_the_body_it_sits_on() {
+        let error = built(vec![Item::Pedestal, Item::Circlet]).unwrap_err();
+        assert_eq!(error, "item 2 (Circlet): a circlet needs a body before it (Figure, Gown or Stance)");
+        let error = built(vec![Item::Turret { at: 0.0, dir: 1.0 }]).unwrap_err();
+        assert!(error.contains("needs a Hull"), "{error}");
+        let figure = Item::Figure { radius: 0.2, height: 0.5, trimmed: true };
+        assert!(built(vec![figure, Item::Circlet]).is_ok());
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_with_their_key() {
+        let error = built(vec![Item::Figure { radius: -0.2, height: 0.5, trimmed: true }]).unwrap_err();
+        assert!(error.contains("`radius` must be more than 0"), "{error}");
+        let figure = Item::Figure { radius: 0.2, height: 0.5, trimmed: true };
+        let error =
+            built(vec![figure.clone(), Item::Feathers { count: 100_000, spread: 0.0, crossed: false, lift: 0.0 }])
+                .unwrap_err();
+        assert!(error.starts_with("item 2 (Feathers): `count` must be 1 to 64"), "{error}");
+        let error =
+            built(vec![figure, Item::Fan { at: Point::default(), tilt: 0.0, blades: 1, length: 0.1, spread: 90.0 }])
+                .unwrap_err();
+        assert!(error.contains("`blades` must be 2 to 64"), "{error}");
+        let nan = Item::Part {
+            shape: Shape::Sphere(f32::NAN),
+            paint: Paint::Gem,
+            at: Point::default(),
+            turn: Turn::None,
+            scale: (1.0, 1.0, 1.0),
+        };
+        assert!(built(vec![nan]).is_err());
+    }
+
+    #[test]
+    fn a_shared_group_that_uses_itself_is_refused() {
+        let shared = BTreeMap::from([("loop".to_string(), vec![Item::Use("loop".to_string())])]);
+        let error = parts(&look(vec![Item::Use("loop".to_string())]), &shared).unwrap_err();
+        assert!(error.contains("nested more than 8 deep"), "{error}");
+        let error = built(vec![Item::Use("calot".to_string())]).unwrap_err();
+        assert!(error.contains("no shared group `calot`"), "{error}");
+    }
+
+    #[test]
+    fn mirrored_items_come_in_pairs_across_the_middle() {
+        let figure = Item::Figure { radius: 0.2, height: 0.5, trimmed: false };
+        let sword = Item::Sword {
+            hand: Point::Shoulder(0.2, -0.1, -0.1),
+            dir: (0.5, 1.0, -0.3),
+            length: 0.3,
+            arm: Some(Hand::Right),
+        };
+        let one = built(vec![figure.clone(), sword.clone()]).unwrap();
+        let both = built(vec![figure, Item::Mirrored(vec![sword])]).unwrap();
+        let body = 2;
+        assert_eq!(both.len(), body + 2 * (one.len() - body));
+        for (original, image) in both[body..].iter().zip(both[one.len()..].iter()) {
+            assert!((original.at * Vec3::new(-1.0, 1.0, 1.0)).distance(image.at) < 1e-5);
+            // The mirrored turn maps the shape's axis to the mirror of the original's.
+            let axis = |part: &Part| part.turn * Vec3::Y;
+            assert!((axis(original) * Vec3::new(-1.0, 1.0, 1.0)).distance(axis(image)) < 1e-5);
+        }
+    }
+
+    #[test]
+    fn a_look_is_turned_and_sized_as_a_whole() {
+        let item = Item::Part {
+            shape: Shape::Sphere(0.1),
+            paint: Paint::Gem,
+            at: Point::Foot(0.0, 0.5, -0.2),
+            turn: Turn::None,
+            scale: (1.0, 1.0, 1.0),
+        };
+        let look = Look { parts: vec![item], model: None, icon: None, size: 2.0, turn: 90.0, flies: None };
+        let parts = parts(&look, &BTreeMap::new()).unwrap();
+        assert!(parts[0].at.distance(Vec3::new(-0.4, 1.0, 0.0)) < 1e-5, "{}", parts[0].at);
+        assert_eq!(parts[0].scale, Vec3::splat(2.0));
+    }
+}

@@ -1,0 +1,152 @@
+//! How pieces look, as data: look files (`assets/looks/*.look.ron`, named by a variant's
+//! `looks`) give each piece kind, by its id, the items it is built of ([`vocabulary`]) or a glTF
+//! model. This module reads and checks them (errors at `FILE:LINE:COL`) and builds a kind's
+//! parts; `scene::models` puts them on the board. The Rust here knows the vocabulary, never a
+//! kind's id.
+
+mod build;
+mod kit;
+mod letters;
+mod model;
+pub mod vocabulary;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+pub use build::{MAX_COUNT, MAX_PARTS};
+pub use model::{Model, Paint, Part, Shape};
+pub use vocabulary::{Item, Look, LookFile};
+
+use crate::ron_text::TextError;
+
+/// The largest look file read.
+pub const MAX_LOOK_BYTES: u64 = 1 << 20;
+
+/// A look file, checked: every look builds.
+#[derive(Debug)]
+pub struct Looks {
+    file: LookFile,
+    /// Each kind's parts, built once.
+    parts: BTreeMap<String, Arc<Vec<Part>>>,
+}
+
+impl Looks {
+    /// Reads and checks a look file's text; `origin` names it in errors.
+    ///
+    /// # Errors
+    /// Every problem, one a line, as `ORIGIN:LINE:COL: message`: RON that doesn't read (at its
+    /// place), or a look that doesn't build (at its kind's key).
+    pub fn read(text: &str, origin: &str) -> Result<Looks, String> {
+        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let file: LookFile = crate::ron_text::read_with(&options, text).map_err(|e| format!("{origin}:{e}"))?;
+        let mut errors = Vec::new();
+        let mut parts = BTreeMap::new();
+        for (id, look) in &file.kinds {
+            match look_parts(look, &file) {
+                Ok(built) => {
+                    parts.insert(id.clone(), Arc::new(built));
+                }
+                Err(error) => {
+                    let at = TextError::at_key(text, &format!("\"{id}\""), format!("look \"{id}\": {error}"));
+                    errors.push(format!("{origin}:{at}"));
+                }
+            }
+        }
+        if errors.is_empty() { Ok(Looks { file, parts }) } else { Err(errors.join("\n")) }
+    }
+
+    /// Reads and checks the look file at `path` (a file on disk; errors name it as `origin`).
+    ///
+    /// # Errors
+    /// The file can't be read, or [`Looks::read`]'s.
+    pub fn read_file(path: &Path, origin: &str) -> Result<Looks, String> {
+        let text = jetan_rules::read_text_file(path, MAX_LOOK_BYTES).map_err(|e| format!("{origin}:1:1: {e}"))?;
+        Looks::read(&text, origin)
+    }
+
+    /// The look of a kind, if the file gives one.
+    pub fn look(&self, id: &str) -> Option<&Look> {
+        self.file.kinds.get(id)
+    }
+
+    /// The kinds the file gives looks to.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.file.kinds.keys().map(String::as_str)
+    }
+}
+
+/// A look's parts, its items built (none for a look that is only a glTF model).
+fn look_parts(look: &Look, file: &LookFile) -> Result<Vec<Part>, String> {
+    if let Some(model) = look.model.as_deref().filter(|model| !is_asset_path(model, &["glb", "gltf"])) {
+        let example = "\"models/NAME.glb\"";
+        return Err(format!("`model: \"{model}\"` must be a .glb or .gltf file under assets/ (such as {example})"));
+    }
+    if let Some(icon) = look.icon.as_deref().filter(|icon| !is_asset_path(icon, &["png"])) {
+        return Err(format!("`icon: \"{icon}\"` must be a .png file under assets/ (such as \"icons/NAME.png\")"));
+    }
+    build::parts(look, &file.shared)
+}
+
+/// Whether `path` may name a file under `assets/` with one of these extensions: relative, of
+/// plain names only.
+fn is_asset_path(path: &str, extensions: &[&str]) -> bool {
+    let path = Path::new(path);
+    path.extension().is_some_and(|e| extensions.iter().any(|x| e == *x))
+        && path.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+}
+
+/// How one kind is drawn, from the look files a variant names.
+#[derive(Clone, Debug)]
+pub struct Drawn {
+    /// Its parts (in its side's colours).
+    pub parts: Arc<Vec<Part>>,
+    /// A glTF scene drawn with them (in its own materials).
+    pub model: Option<GltfModel>,
+    /// The image the 2D diagram shows, if the look gives one.
+    pub icon: Option<String>,
+    /// The letter shown over the generic look of a kind without one.
+    pub letter: Option<String>,
+    /// Whether the piece flies when it moves.
+    pub flies: bool,
+}
+
+/// A glTF scene of a look: its asset path, and the look's size and turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GltfModel {
+    pub path: String,
+    pub size: f32,
+    pub turn: f32,
+}
+
+impl Drawn {
+    /// The look of the kind `id` in the last of `files` that gives one, or the generic column
+    /// with its `letter` (`rank` its place among the kinds) when none does.
+    pub fn of(id: &str, letter: &str, rank: usize, files: &[&Looks]) -> Drawn {
+        let found = files.iter().rev().find_map(|looks| Some((looks.look(id)?, looks.parts.get(id)?)));
+        let Some((look, parts)) = found else {
+            let parts = Arc::new(generic(rank, letter));
+            return Drawn { parts, model: None, icon: None, letter: Some(letter.to_string()), flies: false };
+        };
+        let propellers = parts.iter().any(|part| part.spin.is_some());
+        let model = look.model.as_ref().map(|path| GltfModel { path: path.clone(), size: look.size, turn: look.turn });
+        let icon = look.icon.clone();
+        Drawn { parts: parts.clone(), model, icon, letter: None, flies: look.flies.unwrap_or(propellers) }
+    }
+}
+
+/// The look of a kind no look file gives: a banded column with its letter on top.
+pub fn generic(rank: usize, letter: &str) -> Vec<Part> {
+    let look = Look {
+        parts: vec![Item::Column { rank, letter: letter.to_string() }],
+        model: None,
+        icon: None,
+        size: 1.0,
+        turn: 0.0,
+        flies: None,
+    };
+    build::parts(&look, &BTreeMap::new()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests;

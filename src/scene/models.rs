@@ -1,0 +1,166 @@
+//! Each token's model, built from its look ([`TokenLook`]): the look's parts as meshes in its
+//! side's colours (the feathers, propellers and crowns of Burroughs' pieces), and its glTF
+//! scene if it has one. Built anew whenever the look changes (a look file edited), and the
+//! propellers turn while the piece moves.
+
+use std::collections::HashMap;
+use std::f32::consts::PI;
+
+use bevy::prelude::*;
+use jetan_rules::Side;
+
+use super::Palette;
+use crate::animation::Walking;
+use crate::board::PieceToken;
+use crate::game::Game;
+use crate::look_asset::TokenLook;
+use crate::looks::{GltfModel, Paint, Part};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ModelAssets>()
+        .add_systems(Update, (dress_tokens, spin_propellers).in_set(crate::AppSystems::Animate));
+}
+
+/// A propeller's hub: it turns about `axis` while its piece moves.
+#[derive(Component, Debug)]
+struct Propeller {
+    axis: Dir3,
+    token: Entity,
+}
+
+/// The model a token wears (a child of it), replaced when its look changes.
+#[derive(Component, Debug)]
+struct Dressed(Entity);
+
+/// Radians a turning propeller turns in a second.
+const PROPELLER_SPEED: f32 = 18.0;
+
+fn spin_propellers(
+    time: Res<Time>,
+    moving: Query<(), With<Walking>>,
+    mut propellers: Query<(&Propeller, &mut Transform)>,
+) {
+    for (propeller, mut transform) in &mut propellers {
+        if moving.contains(propeller.token) {
+            transform.rotate_local_axis(propeller.axis, PROPELLER_SPEED * time.delta_secs());
+        }
+    }
+}
+
+/// Models are drawn in board units (a square is 1 x 1), then scaled by this.
+const MODEL_SCALE: f32 = 1.25;
+
+/// Shared meshes and the materials of each side.
+#[derive(Resource, Default)]
+struct ModelAssets {
+    meshes: HashMap<String, Handle<Mesh>>,
+    /// By side, the side's name (which picks its colours) and paint.
+    materials: HashMap<(Side, String, Paint), Handle<StandardMaterial>>,
+}
+
+/// Gives every token whose look is new or changed the model of its look.
+fn dress_tokens(
+    mut commands: Commands,
+    tokens: Query<(Entity, &PieceToken, &TokenLook, Option<&Dressed>), Changed<TokenLook>>,
+    game: Option<Res<Game>>,
+    server: Res<AssetServer>,
+    mut assets: ResMut<ModelAssets>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Some(game) = game else { return };
+    let variant = game.position.variant();
+    for (entity, token, TokenLook(drawn), dressed) in &tokens {
+        if let Some(Dressed(old)) = dressed {
+            commands.entity(*old).despawn();
+        }
+        let side = token.piece.owner;
+        let facing = if side == Side::South { Quat::IDENTITY } else { Quat::from_rotation_y(PI) };
+        let model = commands
+            .spawn((
+                Transform::from_rotation(facing).with_scale(Vec3::splat(MODEL_SCALE)),
+                Visibility::default(),
+                ChildOf(entity),
+            ))
+            .id();
+        commands.entity(entity).insert(Dressed(model));
+        let mut hubs: Vec<(Vec3, Entity)> = Vec::new();
+        for part in drawn.parts.iter() {
+            // A spinning part hangs from its hub, which turns.
+            let (parent, at) = match part.spin {
+                None => (model, part.at),
+                Some((hub, axis)) => (hub_of(&mut commands, &mut hubs, (hub, axis), model, entity), part.at - hub),
+            };
+            let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
+            let side = painted(token.piece, part);
+            let name = variant.side_name(side).to_string();
+            let material = assets
+                .materials
+                .entry((side, name.clone(), part.paint))
+                .or_insert_with(|| materials.add(material(side, &name, part.paint)))
+                .clone();
+            commands.spawn((
+                Mesh3d(mesh),
+                MeshMaterial3d(material),
+                Transform::from_translation(at).with_rotation(part.turn).with_scale(part.scale),
+                ChildOf(parent),
+            ));
+        }
+        if let Some(GltfModel { path, size, turn }) = &drawn.model {
+            let scene = server.load(GltfAssetLabel::Scene(0).from_asset(path.clone()));
+            let place =
+                Transform::from_rotation(Quat::from_rotation_y(turn.to_radians())).with_scale(Vec3::splat(*size));
+            commands.spawn((WorldAssetRoot(scene), place, ChildOf(model)));
+        }
+    }
+}
+
+/// The pivot a propeller's blades hang from, at `hub` on `model`, turning about `axis` while
+/// `token` moves: the one already made for that hub, or a new one.
+fn hub_of(
+    commands: &mut Commands,
+    hubs: &mut Vec<(Vec3, Entity)>,
+    (hub, axis): (Vec3, Vec3),
+    model: Entity,
+    token: Entity,
+) -> Entity {
+    if let Some(&(_, pivot)) = hubs.iter().find(|(at, _)| at.distance(hub) < 1e-4) {
+        return pivot;
+    }
+    let axis = Dir3::new(axis).unwrap_or(Dir3::Y);
+    let pivot = commands
+        .spawn((Propeller { axis, token }, Transform::from_translation(hub), Visibility::default(), ChildOf(model)))
+        .id();
+    hubs.push((hub, pivot));
+    pivot
+}
+
+/// The side whose colour a part wears: the owner's body, the trim of the side the piece serves
+/// (they differ only for a piece whose allegiance has turned).
+fn painted(piece: jetan_rules::Piece, part: &Part) -> Side {
+    match part.paint {
+        Paint::Body => piece.owner,
+        _ => piece.side,
+    }
+}
+
+fn material(side: Side, name: &str, paint: Paint) -> StandardMaterial {
+    let base_color = Palette::paint(side, name, paint);
+    match paint {
+        Paint::Body => StandardMaterial { base_color, perceptual_roughness: 0.35, reflectance: 0.6, ..default() },
+        Paint::Trim => StandardMaterial {
+            base_color,
+            metallic: if side == Side::South { 0.9 } else { 0.1 },
+            perceptual_roughness: 0.3,
+            ..default()
+        },
+        Paint::Gem => StandardMaterial { base_color, emissive: LinearRgba::rgb(2.0, 0.2, 0.3), ..default() },
+        Paint::Iron => StandardMaterial { base_color, metallic: 0.8, perceptual_roughness: 0.45, ..default() },
+        Paint::Metal(..) => StandardMaterial { base_color, metallic: 0.9, perceptual_roughness: 0.3, ..default() },
+        Paint::Ivory => StandardMaterial { base_color, perceptual_roughness: 0.4, ..default() },
+        Paint::Green | Paint::Colour(..) => StandardMaterial { base_color, perceptual_roughness: 0.5, ..default() },
+        Paint::Tawny => StandardMaterial { base_color, perceptual_roughness: 0.7, ..default() },
+        Paint::Mane => StandardMaterial { base_color, perceptual_roughness: 0.85, ..default() },
+        Paint::Stone => StandardMaterial { base_color, perceptual_roughness: 0.8, ..default() },
+    }
+}

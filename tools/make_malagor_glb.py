@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Writes assets/models/malagor.glb: the malagor, the great bird of Barsoom, as a small binary
+glTF (flat-shaded, four materials) for the modding example variant `jetan_malagor.ron`.
+
+Made from code so that anyone can change and rebuild it: `python3 tools/make_malagor_glb.py`.
+Units are squares (a square is 1 x 1); the bird stands on the origin facing -z, its wings
+half spread. Only the standard library is used.
+"""
+
+import json
+import math
+import struct
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "assets" / "models" / "malagor.glb"
+
+# name: (base colour RGBA in linear light, metallic, roughness)
+MATERIALS = {
+    "plumage": ((0.20, 0.13, 0.10, 1.0), 0.0, 0.8),
+    "wing": ((0.09, 0.06, 0.05, 1.0), 0.0, 0.85),
+    "beak": ((0.80, 0.62, 0.25, 1.0), 0.2, 0.4),
+    "eye": ((0.9, 0.08, 0.05, 1.0), 0.0, 0.2),
+}
+
+
+def sub(a, b):
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def normalised(v):
+    length = math.sqrt(sum(x * x for x in v)) or 1.0
+    return tuple(x / length for x in v)
+
+
+def ellipsoid(centre, radii, rings=6, segments=10):
+    """Triangles of an ellipsoid, counter-clockwise seen from outside."""
+    cx, cy, cz = centre
+    rx, ry, rz = radii
+
+    def point(ring, segment):
+        theta = math.pi * ring / rings
+        phi = 2 * math.pi * segment / segments
+        return (
+            cx + rx * math.sin(theta) * math.cos(phi),
+            cy + ry * math.cos(theta),
+            cz + rz * math.sin(theta) * math.sin(phi),
+        )
+
+    triangles = []
+    for ring in range(rings):
+        for segment in range(segments):
+            a, b = point(ring, segment), point(ring, segment + 1)
+            c, d = point(ring + 1, segment), point(ring + 1, segment + 1)
+            if ring > 0:
+                triangles.append((a, b, c))
+            if ring < rings - 1:
+                triangles.append((b, d, c))
+    return triangles
+
+
+def cone(base, tip, radius, segments=8):
+    """Triangles of a cone from a round base to a tip, base closed."""
+    axis = normalised(sub(tip, base))
+    helper = (0.0, 1.0, 0.0) if abs(axis[1]) < 0.9 else (1.0, 0.0, 0.0)
+    u = normalised(cross(axis, helper))
+    v = cross(axis, u)
+    ring = [
+        tuple(base[k] + radius * (math.cos(a) * u[k] + math.sin(a) * v[k]) for k in range(3))
+        for a in (2 * math.pi * i / segments for i in range(segments))
+    ]
+    triangles = []
+    for i in range(segments):
+        a, b = ring[i], ring[(i + 1) % segments]
+        triangles.append((a, tip, b))
+        triangles.append((b, base, a))
+    return triangles
+
+
+def two_sided(polygon):
+    """A flat polygon (a fan from its first point) seen from both sides."""
+    triangles = []
+    for i in range(1, len(polygon) - 1):
+        a, b, c = polygon[0], polygon[i], polygon[i + 1]
+        triangles += [(a, b, c), (a, c, b)]
+    return triangles
+
+
+def mirrored(triangles):
+    """The triangles' mirror image across x = 0 (winding kept outward)."""
+    flip = lambda p: (-p[0], p[1], p[2])
+    return [(flip(a), flip(c), flip(b)) for a, b, c in triangles]
+
+
+def bird():
+    parts = {name: [] for name in MATERIALS}
+    # Body, breast forward, and the neck rising to the head.
+    parts["plumage"] += ellipsoid((0.0, 0.42, 0.04), (0.13, 0.12, 0.22))
+    parts["plumage"] += ellipsoid((0.0, 0.58, -0.14), (0.06, 0.11, 0.06))
+    parts["plumage"] += ellipsoid((0.0, 0.72, -0.18), (0.075, 0.07, 0.085))
+    # Legs: two thick shanks down to the foot.
+    for x in (-0.06, 0.06):
+        parts["beak"] += cone((x, 0.33, 0.04), (x * 1.2, 0.0, 0.02), 0.025)
+    # The hooked beak and the red eyes.
+    parts["beak"] += cone((0.0, 0.71, -0.25), (0.0, 0.66, -0.36), 0.035)
+    for x in (-0.055, 0.055):
+        parts["eye"] += ellipsoid((x, 0.74, -0.22), (0.016, 0.016, 0.016), 4, 6)
+    # Wings half spread and raised, and a fan of a tail.
+    wing = [(0.1, 0.5, -0.08), (0.44, 0.78, 0.02), (0.42, 0.7, 0.16), (0.3, 0.56, 0.22), (0.1, 0.46, 0.18)]
+    parts["wing"] += two_sided(wing) + mirrored(two_sided(wing))
+    tail = [(0.0, 0.4, 0.22), (-0.14, 0.34, 0.42), (0.0, 0.32, 0.45), (0.14, 0.34, 0.42)]
+    parts["wing"] += two_sided(tail)
+    return parts
+
+
+def glb(parts):
+    binary = bytearray()
+    accessors, views, primitives = [], [], []
+    for index, (name, triangles) in enumerate(parts.items()):
+        positions, normals = [], []
+        for a, b, c in triangles:
+            normal = normalised(cross(sub(b, a), sub(c, a)))
+            for p in (a, b, c):
+                positions.append(p)
+                normals.append(normal)
+        for attribute, values in (("POSITION", positions), ("NORMAL", normals)):
+            offset = len(binary)
+            for value in values:
+                binary += struct.pack("<3f", *value)
+            views.append({"buffer": 0, "byteOffset": offset, "byteLength": len(binary) - offset, "target": 34962})
+            accessor = {"bufferView": len(views) - 1, "componentType": 5126, "count": len(values), "type": "VEC3"}
+            if attribute == "POSITION":
+                accessor["min"] = [min(v[k] for v in values) for k in range(3)]
+                accessor["max"] = [max(v[k] for v in values) for k in range(3)]
+            accessors.append(accessor)
+        primitives.append(
+            {"attributes": {"POSITION": len(accessors) - 2, "NORMAL": len(accessors) - 1}, "material": index, "mode": 4}
+        )
+    materials = [
+        {
+            "name": name,
+            "pbrMetallicRoughness": {"baseColorFactor": list(colour), "metallicFactor": metal, "roughnessFactor": rough},
+            "doubleSided": True,
+        }
+        for name, (colour, metal, rough) in MATERIALS.items()
+    ]
+    document = {
+        "asset": {"version": "2.0", "generator": "tools/make_malagor_glb.py"},
+        "scene": 0,
+        "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "malagor", "mesh": 0}],
+        "meshes": [{"name": "malagor", "primitives": primitives}],
+        "materials": materials,
+        "buffers": [{"byteLength": len(binary)}],
+        "bufferViews": views,
+        "accessors": accessors,
+    }
+    text = json.dumps(document, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 4)
+    binary += b"\0" * (-len(binary) % 4)
+    chunks = struct.pack("<I4s", len(text), b"JSON") + text + struct.pack("<I4s", len(binary), b"BIN\0") + binary
+    return struct.pack("<4sII", b"glTF", 2, 12 + len(chunks)) + chunks
+
+
+if __name__ == "__main__":
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    data = glb(bird())
+    OUT.write_bytes(data)
+    print(f"{OUT}: {len(data)} bytes")
