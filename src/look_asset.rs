@@ -12,6 +12,7 @@ use crate::animation::Flies;
 use crate::board::PieceToken;
 use crate::game::Game;
 use crate::looks::{Drawn, Looks, MAX_LOOK_BYTES};
+use crate::variant_asset::LastGood;
 
 /// A look file as loaded: its looks, or every problem in it (`FILE:LINE:COL: message`).
 #[derive(Asset, TypePath, Debug)]
@@ -59,8 +60,7 @@ struct LookEntry {
     /// The asset path, such as `looks/barsoom.look.ron`.
     path: String,
     handle: Handle<LookSource>,
-    good: Option<Arc<Looks>>,
-    error: Option<String>,
+    loaded: LastGood<Looks>,
     /// Whether it has loaded, well or not, or can't be.
     settled: bool,
 }
@@ -75,7 +75,12 @@ impl LookCatalog {
         for path in paths {
             if self.entry(path).is_none() {
                 let handle = server.load(path.clone());
-                self.entries.push(LookEntry { path: path.clone(), handle, good: None, error: None, settled: false });
+                self.entries.push(LookEntry {
+                    path: path.clone(),
+                    handle,
+                    loaded: LastGood::default(),
+                    settled: false,
+                });
             }
         }
     }
@@ -84,12 +89,12 @@ impl LookCatalog {
     pub fn files(&self, paths: &[String]) -> Option<Vec<Arc<Looks>>> {
         let entries: Option<Vec<&LookEntry>> = paths.iter().map(|path| self.entry(path)).collect();
         let entries = entries?;
-        entries.iter().all(|e| e.settled).then(|| entries.iter().filter_map(|e| e.good.clone()).collect())
+        entries.iter().all(|e| e.settled).then(|| entries.iter().filter_map(|e| e.loaded.good.clone()).collect())
     }
 
     /// The errors of `paths` as they are now, one a line.
     pub fn errors(&self, paths: &[String]) -> Option<String> {
-        let errors: Vec<&str> = paths.iter().filter_map(|p| self.entry(p)?.error.as_deref()).collect();
+        let errors: Vec<&str> = paths.iter().filter_map(|p| self.entry(p)?.loaded.error.as_deref()).collect();
         (!errors.is_empty()).then(|| errors.join("\n"))
     }
 }
@@ -121,16 +126,7 @@ fn update_catalog(
         let (AssetEvent::Added { id } | AssetEvent::Modified { id }) = *event else { continue };
         let Some(LookSource(source)) = sources.get(id) else { continue };
         let Some(entry) = catalog.entries.iter_mut().find(|e| e.handle.id() == id) else { continue };
-        match source {
-            Ok(looks) => {
-                entry.good = Some(looks.clone());
-                entry.error = None;
-            }
-            Err(error) => {
-                warn!("{error}");
-                entry.error = Some(error.clone());
-            }
-        }
+        entry.loaded.take_in(source);
         entry.settled = true;
         changed = true;
     }
@@ -138,7 +134,7 @@ fn update_catalog(
         if let bevy::asset::LoadState::Failed(error) = server.load_state(&entry.handle) {
             let message = format!("assets/{}:1:1: the look file can't be read: {error}", entry.path);
             warn!("{message}");
-            entry.error = Some(message);
+            entry.loaded.error = Some(message);
             entry.settled = true;
             changed = true;
         }

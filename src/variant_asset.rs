@@ -80,10 +80,39 @@ pub struct CatalogEntry {
     /// Its asset path, such as `variants/jetan.ron`.
     pub path: String,
     handle: Handle<VariantSource>,
-    /// The last version that loaded without errors.
-    pub good: Option<Arc<Variant>>,
-    /// The errors of the file as it is now, if it is broken.
+    /// What it holds.
+    pub loaded: LastGood<Variant>,
+}
+
+/// What a file reloaded live holds: its last version that loaded without errors, and the
+/// errors of the file as it is now, if it is broken.
+#[derive(Debug)]
+pub struct LastGood<T> {
+    pub good: Option<Arc<T>>,
     pub error: Option<String>,
+}
+
+impl<T> Default for LastGood<T> {
+    fn default() -> Self {
+        LastGood { good: None, error: None }
+    }
+}
+
+impl<T> LastGood<T> {
+    /// Takes in a (re)loaded version: a good one replaces the last good version, a broken one
+    /// keeps it and records the errors.
+    pub fn take_in(&mut self, loaded: &Result<Arc<T>, String>) {
+        match loaded {
+            Ok(good) => {
+                self.good = Some(good.clone());
+                self.error = None;
+            }
+            Err(error) => {
+                warn!("{error}");
+                self.error = Some(error.clone());
+            }
+        }
+    }
 }
 
 impl VariantCatalog {
@@ -94,12 +123,12 @@ impl VariantCatalog {
 
     /// The last good version of a file.
     pub fn variant(&self, path: &str) -> Option<Arc<Variant>> {
-        self.entry(path).and_then(|e| e.good.clone())
+        self.entry(path).and_then(|e| e.loaded.good.clone())
     }
 
     /// The errors of a file as it is now.
     pub fn error(&self, path: &str) -> Option<&str> {
-        self.entry(path).and_then(|e| e.error.as_deref())
+        self.entry(path).and_then(|e| e.loaded.error.as_deref())
     }
 
     fn entry(&self, path: &str) -> Option<&CatalogEntry> {
@@ -112,29 +141,12 @@ impl VariantCatalog {
         if self.entry(&path).is_some() {
             return;
         }
-        let mut entry = CatalogEntry { path, handle, good: None, error: None };
-        if let Some(source) = sources.get(&entry.handle) {
-            entry.take_in(source);
+        let mut entry = CatalogEntry { path, handle, loaded: LastGood::default() };
+        if let Some(VariantSource(source)) = sources.get(&entry.handle) {
+            entry.loaded.take_in(source);
         }
         self.entries.push(entry);
         self.entries.sort_by(|a, b| a.path.cmp(&b.path));
-    }
-}
-
-impl CatalogEntry {
-    /// Takes in a (re)loaded version: a good one replaces the last good version, a broken one
-    /// keeps it and records the errors.
-    fn take_in(&mut self, source: &VariantSource) {
-        match &source.0 {
-            Ok(variant) => {
-                self.good = Some(variant.clone());
-                self.error = None;
-            }
-            Err(error) => {
-                warn!("{error}");
-                self.error = Some(error.clone());
-            }
-        }
     }
 }
 
@@ -204,9 +216,9 @@ fn update_catalog(
 ) {
     for event in events.read() {
         let (AssetEvent::Added { id } | AssetEvent::Modified { id }) = *event else { continue };
-        let Some(source) = sources.get(id) else { continue };
+        let Some(VariantSource(source)) = sources.get(id) else { continue };
         if let Some(entry) = catalog.entries.iter_mut().find(|e| e.handle.id() == id) {
-            entry.take_in(source);
+            entry.loaded.take_in(source);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The command-line tools at their borders: a reader that goes away (`| head`), files that
-//! aren't regular files, and records naming a variant outside the game's assets.
+//! aren't regular files, records naming a variant outside the game's assets, and the look files a
+//! variant names (checked by `validate`).
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -108,4 +109,33 @@ fn a_result_the_moves_dont_reach_is_noted() {
     assert_eq!(note("Some(\"Orange wins: Black resigned\")"), None, "a resignation is not in the moves");
     let claimed = note("Some(\"Black wins: reached the Princess\")").expect("a note");
     assert!(claimed.contains("its moves don't end the game"), "{claimed}");
+}
+
+#[test]
+fn validate_checks_the_look_files_a_variant_names() {
+    let assets = scratch("validate-looks").join("assets");
+    for folder in ["variants", "looks"] {
+        std::fs::create_dir_all(assets.join(folder)).unwrap();
+    }
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    std::fs::copy(repo.join("variants/jetan_malagor.ron"), assets.join("variants/jetan_malagor.ron")).unwrap();
+    std::fs::copy(repo.join("looks/barsoom.look.ron"), assets.join("looks/barsoom.look.ron")).unwrap();
+    let variant = assets.join("variants/jetan_malagor.ron");
+    let validate = || jetan().arg("validate").arg(&variant).output().unwrap();
+
+    // Missing, then broken: refused with the look file's place.
+    let output = validate();
+    assert!(!output.status.success());
+    let errors = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(errors.contains("assets/looks/malagor.look.ron:1:1: cannot read the file"), "{errors}");
+    let broken = "Looks(kinds: {\n  \"malagor\": (parts: [Pedestal, Crown(points: 3, height: 0.1, flare: 0)]),\n})\n";
+    std::fs::write(assets.join("looks/malagor.look.ron"), broken).unwrap();
+    let errors = String::from_utf8_lossy(&validate().stderr).to_string();
+    assert!(errors.contains("assets/looks/malagor.look.ron:2:3: look \"malagor\": item 2 (Crown)"), "{errors}");
+
+    // Without a look for the new kind: valid, and the kind is named.
+    std::fs::write(assets.join("looks/malagor.look.ron"), "Looks(kinds: {})").unwrap();
+    let output = validate();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("no look for malagor"));
 }

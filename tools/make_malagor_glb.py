@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes assets/models/malagor.glb: the malagor, the great bird of Barsoom, as a small binary
-glTF (flat-shaded, four materials) for the modding example variant `jetan_malagor.ron`.
+glTF (flat-shaded, four materials) for the modding example variant `jetan_malagor.ron`, and
+assets/icons/malagor.png, its icon for the 2D diagram: the same triangles seen from the front,
+in greys on a transparent ground (the game tints an icon with its side's colour).
 
 Made from code so that anyone can change and rebuild it: `python3 tools/make_malagor_glb.py`.
 Units are squares (a square is 1 x 1); the bird stands on the origin facing -z, its wings
@@ -10,14 +12,18 @@ half spread. Only the standard library is used.
 import json
 import math
 import struct
+import zlib
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "assets" / "models" / "malagor.glb"
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+OUT = ASSETS / "models" / "malagor.glb"
+ICON = ASSETS / "icons" / "malagor.png"
+ICON_SIZE = 128
 
 # name: (base colour RGBA in linear light, metallic, roughness)
 MATERIALS = {
-    "plumage": ((0.20, 0.13, 0.10, 1.0), 0.0, 0.8),
-    "wing": ((0.09, 0.06, 0.05, 1.0), 0.0, 0.85),
+    "plumage": ((0.42, 0.24, 0.12, 1.0), 0.0, 0.8),
+    "wing": ((0.22, 0.12, 0.07, 1.0), 0.0, 0.85),
     "beak": ((0.80, 0.62, 0.25, 1.0), 0.2, 0.4),
     "eye": ((0.9, 0.08, 0.05, 1.0), 0.0, 0.2),
 }
@@ -98,18 +104,18 @@ def mirrored(triangles):
 def bird():
     parts = {name: [] for name in MATERIALS}
     # Body, breast forward, and the neck rising to the head.
-    parts["plumage"] += ellipsoid((0.0, 0.42, 0.04), (0.13, 0.12, 0.22))
-    parts["plumage"] += ellipsoid((0.0, 0.58, -0.14), (0.06, 0.11, 0.06))
-    parts["plumage"] += ellipsoid((0.0, 0.72, -0.18), (0.075, 0.07, 0.085))
+    parts["plumage"] += ellipsoid((0.0, 0.42, 0.04), (0.15, 0.14, 0.25))
+    parts["plumage"] += ellipsoid((0.0, 0.6, -0.15), (0.07, 0.12, 0.07))
+    parts["plumage"] += ellipsoid((0.0, 0.76, -0.19), (0.085, 0.08, 0.095))
     # Legs: two thick shanks down to the foot.
     for x in (-0.06, 0.06):
         parts["beak"] += cone((x, 0.33, 0.04), (x * 1.2, 0.0, 0.02), 0.025)
     # The hooked beak and the red eyes.
-    parts["beak"] += cone((0.0, 0.71, -0.25), (0.0, 0.66, -0.36), 0.035)
-    for x in (-0.055, 0.055):
-        parts["eye"] += ellipsoid((x, 0.74, -0.22), (0.016, 0.016, 0.016), 4, 6)
+    parts["beak"] += cone((0.0, 0.75, -0.27), (0.0, 0.69, -0.4), 0.04)
+    for x in (-0.062, 0.062):
+        parts["eye"] += ellipsoid((x, 0.79, -0.24), (0.018, 0.018, 0.018), 4, 6)
     # Wings half spread and raised, and a fan of a tail.
-    wing = [(0.1, 0.5, -0.08), (0.44, 0.78, 0.02), (0.42, 0.7, 0.16), (0.3, 0.56, 0.22), (0.1, 0.46, 0.18)]
+    wing = [(0.12, 0.5, -0.08), (0.45, 0.86, 0.0), (0.44, 0.74, 0.16), (0.32, 0.56, 0.24), (0.12, 0.46, 0.2)]
     parts["wing"] += two_sided(wing) + mirrored(two_sided(wing))
     tail = [(0.0, 0.4, 0.22), (-0.14, 0.34, 0.42), (0.0, 0.32, 0.45), (0.14, 0.34, 0.42)]
     parts["wing"] += two_sided(tail)
@@ -165,8 +171,49 @@ def glb(parts):
     return struct.pack("<4sII", b"glTF", 2, 12 + len(chunks)) + chunks
 
 
+def icon(parts):
+    """The front view of the triangles (the bird faces -z: its right on the viewer's left), each
+    shaded grey by how it faces the light, nearer ones over farther ones, as RGBA rows."""
+    size = ICON_SIZE
+    pixels = [[(0, 0, 0, 0)] * size for _ in range(size)]
+    depth = [[math.inf] * size for _ in range(size)]
+    light = normalised((0.4, 0.8, -0.6))
+    # Model units to pixels: one square (1 unit) across the image, the foot near the bottom.
+    to_pixel = lambda p: ((0.5 - p[0]) * size, (0.97 - p[1]) * size)
+    for triangles in parts.values():
+        for a, b, c in triangles:
+            normal = normalised(cross(sub(b, a), sub(c, a)))
+            grey = int(255 * (0.75 + 0.25 * abs(sum(n * l for n, l in zip(normal, light)))))
+            (ax, ay), (bx, by), (cx, cy) = map(to_pixel, (a, b, c))
+            area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay)
+            if abs(area) < 1e-9:
+                continue
+            for y in range(max(0, int(min(ay, by, cy))), min(size, int(max(ay, by, cy)) + 1)):
+                for x in range(max(0, int(min(ax, bx, cx))), min(size, int(max(ax, bx, cx)) + 1)):
+                    px, py = x + 0.5, y + 0.5
+                    w0 = ((bx - px) * (cy - py) - (cx - px) * (by - py)) / area
+                    w1 = ((cx - px) * (ay - py) - (ax - px) * (cy - py)) / area
+                    w2 = 1 - w0 - w1
+                    if min(w0, w1, w2) < 0:
+                        continue
+                    z = w0 * a[2] + w1 * b[2] + w2 * c[2]
+                    if z < depth[y][x]:
+                        depth[y][x] = z
+                        pixels[y][x] = (grey, grey, grey, 255)
+    return pixels
+
+
+def png(pixels):
+    """A PNG file of RGBA rows."""
+    raw = b"".join(b"\0" + bytes(v for pixel in row for v in pixel) for row in pixels)
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", len(pixels[0]), len(pixels), 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
 if __name__ == "__main__":
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    data = glb(bird())
-    OUT.write_bytes(data)
-    print(f"{OUT}: {len(data)} bytes")
+    parts = bird()
+    for path, data in ((OUT, glb(parts)), (ICON, png(icon(parts)))):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        print(f"{path}: {len(data)} bytes")

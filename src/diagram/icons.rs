@@ -9,9 +9,11 @@ use bevy::prelude::*;
 use crate::looks::{Paint, Part};
 
 /// Icons are drawn this many squares to a model unit (the tallest models fit a square).
-const ICON_SCALE: f32 = 0.78;
+const ICON_SCALE: f32 = 0.79;
+/// Icons are drawn wider than the models by this, to read as bold as a printed diagram's.
+const WIDEN: f32 = 1.15;
 /// Where a model's foot stands in its square, below the middle.
-const FOOT: f32 = -0.44;
+const FOOT: f32 = -0.47;
 /// The width of the edge round each part, in squares.
 const EDGE: f32 = 0.028;
 
@@ -54,7 +56,7 @@ impl FlatMesh {
         let start = self.positions.len() as u32;
         let colour = colour.to_linear().to_f32_array();
         for point in points {
-            let at = *point * ICON_SCALE + Vec2::new(0.0, FOOT);
+            let at = *point * Vec2::new(ICON_SCALE * WIDEN, ICON_SCALE) + Vec2::new(0.0, FOOT);
             self.positions.push([at.x, at.y, self.layer]);
             self.colours.push(colour);
         }
@@ -137,6 +139,28 @@ mod tests {
         let grown = grown(&square, 0.1);
         assert!(grown[0].distance(Vec2::splat(-0.1)) < 1e-5, "{:?}", grown);
         assert!(grown[2].distance(Vec2::splat(1.1)) < 1e-5, "{:?}", grown);
+    }
+
+    /// The corners of the box that holds a mesh's vertices.
+    fn bounds(mesh: &Mesh) -> (Vec2, Vec2) {
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(positions)) = mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("positions");
+        };
+        let points = positions.iter().map(|p| Vec2::new(p[0], p[1]));
+        (points.clone().fold(Vec2::MAX, Vec2::min), points.fold(Vec2::MIN, Vec2::max))
+    }
+
+    #[test]
+    fn every_shipped_look_makes_an_icon_that_fits_its_square() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/looks/barsoom.look.ron");
+        let looks = crate::looks::Looks::read_file(&path, "barsoom").unwrap();
+        for id in looks.ids().collect::<Vec<_>>() {
+            let drawn = crate::looks::Drawn::of(id, "X", 0, &[&looks]);
+            let (low, high) = bounds(&icon(&drawn.parts, |_| Color::WHITE, Color::BLACK));
+            assert!(low.cmpge(Vec2::splat(-0.5)).all() && high.cmple(Vec2::splat(0.5)).all(), "{id}: {low} to {high}");
+            assert!(high.y - low.y > 0.4, "{id} is drawn large enough: {low} to {high}");
+        }
     }
 
     #[test]

@@ -153,7 +153,7 @@ fn twin_tokens(
         let (shadow_mesh, shadow_material) = cache
             .shadow
             .get_or_insert_with(|| {
-                (meshes.add(Ellipse::new(0.36, 0.14)), materials.add(Color::srgba(0.0, 0.0, 0.0, 0.45)))
+                (meshes.add(Ellipse::new(0.4, 0.16)), materials.add(Color::srgba(0.0, 0.0, 0.0, 0.6)))
             })
             .clone();
         let twin = commands
@@ -177,12 +177,19 @@ fn twin_tokens(
             ))
             .id();
         let icon = match &drawn.icon {
-            Some(path) => commands
-                .spawn((
-                    Sprite { custom_size: Some(Vec2::splat(0.92)), ..Sprite::from_image(server.load(path.clone())) },
-                    layer(),
-                ))
-                .id(),
+            Some(path) => {
+                // The image tinted with the side's colour, over a larger copy in the edge's.
+                let image = server.load(path.clone());
+                let sprite = |size: f32, color: Color| Sprite {
+                    custom_size: Some(Vec2::splat(size)),
+                    color,
+                    ..Sprite::from_image(image.clone())
+                };
+                let icon = commands.spawn((sprite(0.86, Palette::body(piece.owner, &owner)), layer())).id();
+                let halo = sprite(1.0, edge_colour(piece, &owner, &side));
+                commands.spawn((halo, Transform::from_xyz(0.0, 0.0, -0.05), layer(), ChildOf(icon)));
+                icon
+            }
             None => {
                 let key = (Arc::as_ptr(&drawn.parts) as usize, piece.owner, piece.side, owner.clone(), side.clone());
                 let mesh = match cache.icons.get(&key) {
@@ -219,10 +226,14 @@ fn piece_icon(parts: &[Part], piece: jetan_rules::Piece, owner: &str, side: &str
         Paint::Body => Palette::paint(piece.owner, owner, paint),
         _ => Palette::paint(piece.side, side, paint),
     };
+    icons::icon(parts, colour, edge_colour(piece, owner, side))
+}
+
+/// The edge round a piece's icon: its trim if its body is dark, else near black.
+fn edge_colour(piece: jetan_rules::Piece, owner: &str, side: &str) -> Color {
     let body = Palette::body(piece.owner, owner).to_linear();
     let dark = body.red + body.green + body.blue < 0.3;
-    let edge = if dark { Palette::trim(piece.side, side) } else { Color::srgb(0.08, 0.05, 0.04) };
-    icons::icon(parts, colour, edge)
+    if dark { Palette::trim(piece.side, side) } else { Color::srgb(0.08, 0.05, 0.04) }
 }
 
 /// A flat mark for every new mark on the board.
@@ -284,13 +295,13 @@ fn follow(
             let flying = height.max(0.0);
             if let Ok((mut icon, _)) = parts.get_mut(*icon) {
                 // Up the screen and larger as it rises; smaller as it sinks below the board.
-                icon.translation.y = flying * 0.45;
-                icon.scale = Vec3::splat((1.0 + flying * 0.12) * (1.0 + height.min(0.0) * 1.5).max(0.0));
+                icon.translation.y = flying * 0.3;
+                icon.scale = Vec3::splat((1.0 + flying * 0.15) * (1.0 + height.min(0.0) * 1.5).max(0.0));
             }
             if let Ok((mut shadow, mut visibility)) = parts.get_mut(*shadow) {
                 *visibility = if flying > 0.05 { Visibility::Inherited } else { Visibility::Hidden };
                 shadow.translation.y = -0.3;
-                shadow.scale = Vec3::splat((1.0 - flying * 0.1).max(0.5));
+                shadow.scale = Vec3::splat((1.0 - flying * 0.1).max(0.6));
             }
         }
     }

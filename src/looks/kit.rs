@@ -48,15 +48,27 @@ impl Stance {
 }
 
 impl Model {
-    /// The trimmed disc every piece of a side stands on.
+    /// The trimmed foot every piece of a side stands on.
     pub fn pedestal(&mut self) {
         self.foot(Trim, Body);
     }
 
-    /// A foot of a rim and a top of these paints.
+    /// A foot turned like a chess piece's, `FOOT` high: a rim with a cove above it, then a bead
+    /// and an ogee rising to the body, of these paints.
     pub fn foot(&mut self, rim: Paint, top: Paint) {
-        self.add(Cylinder(0.31, 0.08), rim, y(0.04));
-        self.add(Cylinder(0.27, 0.05), top, y(0.105));
+        let rim_profile = vec![(0.0, 0.0), (0.31, 0.0), (0.31, 0.035), (0.29, 0.05), (0.28, 0.055), (0.0, 0.055)];
+        self.add(Lathe(rim_profile), rim, Vec3::ZERO);
+        let top_profile = vec![
+            (0.0, 0.055),
+            (0.275, 0.055),
+            (0.285, 0.067),
+            (0.275, 0.08),
+            (0.25, 0.09),
+            (0.225, 0.11),
+            (0.215, FOOT),
+            (0.0, FOOT),
+        ];
+        self.add(Lathe(top_profile), top, Vec3::ZERO);
     }
 
     /// A standing man: body of radius `r` and height `h`, head on top, with a band of trim

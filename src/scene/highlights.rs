@@ -199,35 +199,45 @@ fn draw_walk(
     if view.diagram() {
         // Above everything else on the diagram.
         let at = |square: Square, _| on_diagram(layout.world(square)).extend(50.0);
-        walk_lines(flat, position, mv, color, at, |gizmos, point, radius, color| {
-            gizmos.circle(Isometry3d::from_translation(point), radius, color);
-        });
+        walk_lines(flat, position, mv, color, at, true);
     } else {
         let at = |square: Square, height| layout.world(square) + Vec3::Y * height;
-        walk_lines(gizmos, position, mv, color, at, |gizmos, point, radius, color| {
-            gizmos.sphere(Isometry3d::from_translation(point), radius, color);
-        });
+        walk_lines(gizmos, position, mv, color, at, false);
     }
 }
 
 /// The lines of a move's walks through `at` (a point a height over a square), its stops and
-/// victims marked by `dot`.
+/// victims marked with dots: flat circles and arrowheads on the diagram, spheres and arrowheads
+/// in the round over the 3D board.
 fn walk_lines<C: GizmoConfigGroup>(
     gizmos: &mut Gizmos<C>,
     position: &Position,
     mv: Move,
     color: Color,
     at: impl Fn(Square, f32) -> Vec3,
-    dot: impl Fn(&mut Gizmos<C>, Vec3, f32, Color),
+    flat: bool,
 ) {
+    let dot = |gizmos: &mut Gizmos<C>, point: Vec3, radius: f32, color: Color| {
+        if flat {
+            gizmos.circle(Isometry3d::from_translation(point), radius, color);
+        } else {
+            gizmos.sphere(Isometry3d::from_translation(point), radius, color);
+        }
+    };
     for path in position.paths(mv) {
         let points: Vec<Vec3> = path.iter().map(|&s| at(s, 0.12)).collect();
         gizmos.linestrip(points.iter().copied(), color);
         for &point in &points {
             dot(gizmos, point, 0.07, color);
         }
-        if let [.., before, last] = points[..] {
-            gizmos.arrow(before, last, color).with_tip_length(0.35);
+        match points[..] {
+            [.., before, last] if flat => {
+                gizmos.arrow_2d(before.truncate(), last.truncate(), color).with_tip_length(0.35);
+            }
+            [.., before, last] => {
+                gizmos.arrow(before, last, color).with_tip_length(0.35);
+            }
+            _ => {}
         }
     }
     for &square in mv.removals.iter() {

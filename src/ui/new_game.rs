@@ -159,14 +159,15 @@ pub(super) fn show(
     egui::Window::new("New game").open(&mut open).collapsible(false).show(ctx, |ui| {
         ui.label("Variant");
         for entry in catalog.entries() {
-            let name = entry.good.as_ref().map_or(entry.path.clone(), |v| format!("{} ({})", v.name(), entry.path));
-            ui.add_enabled_ui(entry.good.is_some(), |ui| {
+            let name =
+                entry.loaded.good.as_ref().map_or(entry.path.clone(), |v| format!("{} ({})", v.name(), entry.path));
+            ui.add_enabled_ui(entry.loaded.good.is_some(), |ui| {
                 if ui.radio(form.variant.as_deref() == Some(&entry.path), name).clicked() {
                     form.variant = Some(entry.path.clone());
                     form.choices.clear();
                 }
             });
-            if let Some(error) = &entry.error {
+            if let Some(error) = &entry.loaded.error {
                 ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace().small());
             }
         }
