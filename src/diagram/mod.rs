@@ -21,6 +21,7 @@ use crate::look_asset::TokenLook;
 use crate::looks::{Paint, Part};
 use crate::scene::Palette;
 use crate::scene::highlights::{Highlight, Mark};
+use crate::settings::View;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<IconCache>().add_systems(
@@ -268,7 +269,7 @@ fn twin_marks(
     }
 }
 
-/// Places every twin where its original stands, seen from above (a piece in the air drawn
+/// Places every twin where its original stands while the diagram shows, seen from above (a piece in the air drawn
 /// higher and larger, over its shadow; a piece sinking away shrinking), upright however the
 /// diagram is turned; removes the twins of entities that are gone.
 fn follow(
@@ -278,12 +279,17 @@ fn follow(
     mut parts: Query<(&mut Transform, &mut Visibility), Without<Twin>>,
     camera: Query<&BoardCamera>,
 ) {
-    let upright = Quat::from_rotation_z(camera.single().map_or(0.0, |camera| camera.yaw));
+    let Ok(camera) = camera.single() else { return };
+    let upright = Quat::from_rotation_z(camera.yaw);
     for (entity, twin, mut transform, icon) in &mut twins {
         let Ok(original) = originals.get(twin.of) else {
             commands.entity(entity).despawn();
             continue;
         };
+        // Placed only while the diagram shows (the frame it starts showing included).
+        if camera.view != View::Diagram {
+            continue;
+        }
         let (scale, _, at) = original.to_scale_rotation_translation();
         let height = at.y;
         let depth = if height > 0.05 { depth::FLYING } else { twin.depth };

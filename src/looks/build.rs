@@ -234,6 +234,13 @@ impl Builder<'_> {
                 check_angle("spread", spread)?;
                 self.model.fan(at, Quat::from_rotation_z(tilt.to_radians()), blades, length, spread.to_radians());
             }
+            &Item::Wings { at, span, feathers, raise, paint } => {
+                let at = self.point(at)?;
+                check_length("span", span)?;
+                check_count("feathers", feathers, 1)?;
+                check_angle("raise", raise)?;
+                self.model.wings(at, span, feathers, raise.to_radians(), paint);
+            }
             &Item::Propeller { hub, axis, blades, length } => {
                 let (hub, axis) = (self.point(hub)?, direction("axis", axis)?);
                 check_count("blades", blades, 1)?;
@@ -480,6 +487,18 @@ mod tests {
             let axis = |part: &Part| part.turn * Vec3::Y;
             assert!((axis(original) * Vec3::new(-1.0, 1.0, 1.0)).distance(axis(image)) < 1e-5);
         }
+    }
+
+    #[test]
+    fn wings_come_in_pairs_and_reach_out() {
+        let wings =
+            Item::Wings { at: Point::Foot(0.0, 0.5, 0.0), span: 0.3, feathers: 4, raise: 30.0, paint: Paint::Body };
+        let parts = built(vec![wings]).unwrap();
+        assert_eq!(parts.len(), 8);
+        let (left, right): (Vec<&Part>, Vec<&Part>) = parts.iter().partition(|part| part.at.x < 0.0);
+        assert_eq!((left.len(), right.len()), (4, 4));
+        let reach = parts.iter().map(|part| part.at.x.abs()).fold(0.0, f32::max);
+        assert!(reach > 0.1, "the outer feathers reach out: {reach}");
     }
 
     #[test]

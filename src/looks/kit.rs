@@ -262,6 +262,20 @@ impl Model {
         }
     }
 
+    /// A pair of wings rooted either side of `root`: each `feathers` flat feathers of up to `span`,
+    /// fanned from swept back along the body to reaching out sideways, raised by `raise` radians.
+    pub fn wings(&mut self, root: Vec3, span: f32, feathers: usize, raise: f32, paint: Paint) {
+        for side in [-1.0, 1.0] {
+            for i in 0..feathers {
+                let t = if feathers == 1 { 1.0 } else { i as f32 / (feathers - 1) as f32 };
+                let length = span * (0.6 + 0.4 * t);
+                let out = Vec3::new(side * (0.3 + 0.7 * t), 0.1 + raise.sin() * t, 0.8 * (1.0 - t) + 0.1).normalize();
+                let base = root + Vec3::X * side * 0.02;
+                self.push(part(Cuboid(0.05, length, 0.012), paint, base + out * length / 2.0).turned(along(out)));
+            }
+        }
+    }
+
     /// A propeller at `hub` turning about `axis`: `blades` pitched blades `length` long.
     pub fn propeller(&mut self, hub: Vec3, axis: Vec3, blades: usize, length: f32) {
         let turn = along(axis);

@@ -274,6 +274,16 @@ pub enum Item {
     /// Gem-tipped blades fanned out from `at` over `spread` degrees, the fan tilted `tilt`
     /// degrees from upright.
     Fan { at: Point, tilt: f32, blades: usize, length: f32, spread: f32 },
+    /// A pair of wings rooted either side of `at`, each `feathers` long flat feathers fanned from
+    /// swept back along the body to reaching out sideways, raised `raise` degrees, `span` long.
+    Wings {
+        at: Point,
+        span: f32,
+        feathers: usize,
+        raise: f32,
+        #[serde(default)]
+        paint: Paint,
+    },
     /// A propeller at `hub` turning about `axis` while the piece moves: `blades` pitched blades
     /// `length` long.
     Propeller { hub: Point, axis: (f32, f32, f32), blades: usize, length: f32 },
