@@ -1,8 +1,8 @@
 //! How pieces look, as data: look files (`assets/looks/*.look.ron`, named by a variant's
-//! `looks`) give each piece kind, by its id, the items it is built of ([`vocabulary`]) or a glTF
-//! model. This module reads and checks them (errors at `FILE:LINE:COL`) and builds a kind's
-//! parts; `scene::models` puts them on the board. The Rust here knows the vocabulary, never a
-//! kind's id.
+//! `looks`) give each piece kind, by its id, the items it is built of ([`vocabulary`]), a glTF
+//! model and a 2D icon. This module reads and checks them (errors at `FILE:LINE:COL`) and builds
+//! a kind's parts; `scene::models` makes them meshes on the board and `diagram` draws the 2D
+//! icons from them. The Rust here knows the vocabulary, never a kind's id.
 
 mod build;
 mod kit;
