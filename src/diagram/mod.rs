@@ -210,7 +210,7 @@ fn twin_tokens(
                 Text2d::new(letter.clone()),
                 TextFont { font_size: FontSize::Px(40.0), ..default() },
                 TextColor(Palette::trim(piece.side, &side)),
-                Transform::from_xyz(0.0, 0.08, 0.5).with_scale(Vec3::splat(0.008)),
+                Transform::from_xyz(0.0, 0.24, 0.5).with_scale(Vec3::splat(0.011)),
                 layer(),
                 ChildOf(icon),
             ));
