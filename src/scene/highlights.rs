@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         },
     )
     .add_systems(Update, refresh_highlights.after(RulesSystems))
-    .add_systems(Update, (draw_hovered_walk, draw_hint, pulse).in_set(crate::AppSystems::Animate));
+    .add_systems(Update, (draw_walks, pulse).in_set(crate::AppSystems::Animate));
 }
 
 /// A mark on the board, replaced whenever the selection or the game changes.
@@ -151,23 +151,10 @@ pub fn refresh_highlights(
     }
 }
 
-/// The walk of the move to the hovered destination, drawn as a line over the squares.
-fn draw_hovered_walk(
+/// The walks drawn as lines over the squares: of the move to the hovered destination, and of
+/// the hinted move while the position it is for is on the board.
+fn draw_walks(
     selection: Res<Selection>,
-    game: Option<Res<Game>>,
-    layout: Option<Res<BoardLayout>>,
-    view: BoardView,
-    mut gizmos: Gizmos,
-    mut flat: Gizmos<DiagramGizmos>,
-) {
-    let (Some(game), Some(layout)) = (game, layout) else { return };
-    if let Some(&mv) = selection.hover.and_then(|square| selection.moves_to(square).first().copied()).as_ref() {
-        draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position, mv, Palette::SELECTED);
-    }
-}
-
-/// The hinted move's walk, while the position it is for is on the board.
-fn draw_hint(
     hint: Res<Hint>,
     game: Option<Res<Game>>,
     layout: Option<Res<BoardLayout>>,
@@ -176,8 +163,12 @@ fn draw_hint(
     mut flat: Gizmos<DiagramGizmos>,
 ) {
     let (Some(game), Some(layout)) = (game, layout) else { return };
-    if let Some(advice) = hint.for_game(&game) {
-        draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position, advice.mv, Palette::HINT);
+    let hovered = selection.hover.and_then(|square| selection.moves_to(square).first().copied());
+    let hinted = hint.for_game(&game).map(|advice| advice.mv);
+    for (mv, color) in [(hovered, Palette::SELECTED), (hinted, Palette::HINT)] {
+        if let Some(mv) = mv {
+            draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position, mv, color);
+        }
     }
 }
 
