@@ -94,7 +94,9 @@ impl SquareSet {
     /// The squares in index order (the iterator holds a copy of the set).
     #[inline]
     pub fn iter(&self) -> Squares {
-        Squares { words: self.0, word: 0 }
+        let words = self.0;
+        let rest = words.iter().enumerate().fold(0, |rest, (i, &word)| rest | u8::from(word != 0) << i);
+        Squares { words, bits: 0, base: 0, rest }
     }
 }
 
@@ -102,7 +104,12 @@ impl SquareSet {
 #[derive(Clone, Debug)]
 pub struct Squares {
     words: [u64; 4],
-    word: usize,
+    /// The squares left of the word being read.
+    bits: u64,
+    /// The index of that word's first square.
+    base: u32,
+    /// The words not read yet that hold squares, as bits (word 0 = bit 0).
+    rest: u8,
 }
 
 impl Iterator for Squares {
@@ -110,20 +117,24 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < 4 {
-            let bits = self.words[self.word];
-            if bits != 0 {
-                self.words[self.word] = bits & (bits - 1);
-                return Some(Square((self.word as u32 * 64 + bits.trailing_zeros()) as u8));
+        while self.bits == 0 {
+            if self.rest == 0 {
+                return None;
             }
-            self.word += 1;
+            let word = self.rest.trailing_zeros();
+            self.rest &= self.rest - 1;
+            self.bits = self.words[word as usize];
+            self.base = word * 64;
         }
-        None
+        let square = Square((self.base + self.bits.trailing_zeros()) as u8);
+        self.bits &= self.bits - 1;
+        Some(square)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.words[self.word.min(4)..].iter().map(|w| w.count_ones() as usize).sum();
+        let rest = (0..4).filter(|&i| self.rest & 1 << i != 0).map(|i| self.words[i].count_ones() as usize);
+        let len = self.bits.count_ones() as usize + rest.sum::<usize>();
         (len, Some(len))
     }
 }

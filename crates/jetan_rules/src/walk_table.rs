@@ -11,11 +11,11 @@ use crate::{Geometry, Movement, Square, SquareSet};
 /// The most squares a tabled walk passes through (its steps less one).
 const MAX_VIA: usize = ENUMERATE_UP_TO as usize - 1;
 
-/// Walks that reach the squares `to` when none of the squares `via` is occupied (`via` lists
-/// up to [`MAX_VIA`] squares, the last repeated to fill it).
+/// Walks that reach the squares `to` when none of the squares `via` (at most [`MAX_VIA`]) is
+/// occupied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct OpenWalks {
-    via: [Square; MAX_VIA],
+    via: SquareSet,
     to: SquareSet,
 }
 
@@ -55,12 +55,11 @@ impl WalkTable {
                 let mut free = SquareSet::EMPTY;
                 let start = table.walks.len();
                 for (to, via) in minimal {
-                    let via: Vec<Square> = via.iter().collect();
-                    let Some(&last) = via.last() else {
+                    if via.is_empty() {
                         free.insert(to);
                         continue;
-                    };
-                    let via = std::array::from_fn(|i| via.get(i).copied().unwrap_or(last));
+                    }
+                    debug_assert!(via.len() <= MAX_VIA);
                     match table.walks[start..].last_mut() {
                         Some(group) if group.via == via => {
                             group.to.insert(to);
@@ -84,8 +83,7 @@ impl WalkTable {
         let mut reach = self.free[index];
         let (start, end) = self.ranges[index];
         for walks in &self.walks[start as usize..end as usize] {
-            let [a, b, c] = walks.via;
-            if !(occupied.contains(a) | occupied.contains(b) | occupied.contains(c)) {
+            if !walks.via.intersects(occupied) {
                 reach = reach.or(walks.to);
             }
         }
