@@ -28,12 +28,12 @@ impl Position {
 
     fn finish_with_effects(&self, mut mv: Move, out: &mut Vec<Move>) {
         let side = self.to_move;
-        let (geometry, far_rank) = (self.variant.geometry(), self.far_rank(side));
+        let far_rank = self.variant.far_ranks[side.index()];
         let (mut kills, mut may_promote) = (false, false);
         for step in mv.steps.iter() {
             let kind = self.variant.kind(self.mover(step.from).kind);
             kills |= kind.side_kill;
-            may_promote |= kind.promotion.is_some() && geometry.rank(step.to) == far_rank;
+            may_promote |= kind.promotion.is_some() && far_rank.contains(step.to);
         }
         if kills {
             self.add_side_kills(&mut mv);

@@ -41,6 +41,21 @@ impl Hasher for FastHasher {
     }
 
     #[inline]
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_i32(&mut self, n: i32) {
+        self.add(n as u32 as u64);
+    }
+
+    #[inline]
     fn write_u64(&mut self, n: u64) {
         self.add(n);
     }

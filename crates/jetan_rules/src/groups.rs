@@ -158,11 +158,14 @@ impl Position {
             order.push(square);
         }
         order.sort_from_by_key(usize::from(scope.charge), |&square| square);
+        let placed: List<(Square, i32, i32), { MAX_FOLLOWERS + 1 }> =
+            order.iter().map(|&square| (square, geometry.file(square), geometry.rank(square))).collect();
+        let (file, rank) = (geometry.file(from), geometry.rank(from));
         'target: for (to, ploughed) in ends {
-            let (df, dr) = (geometry.file(to) - geometry.file(from), geometry.rank(to) - geometry.rank(from));
+            let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
             let mut mv = Move::declaration(MoveKind::Normal);
-            for &square in order.iter() {
-                let Some(landing) = geometry.offset(square, df, dr) else { continue 'target };
+            for &(square, file, rank) in placed.iter() {
+                let Some(landing) = geometry.square(file + df, rank + dr) else { continue 'target };
                 if square != from && occupied.contains(landing) {
                     let follower = self.board[square.index()].expect("followers are pieces").kind;
                     let victim = self.board[landing.index()].expect("occupied squares hold pieces");

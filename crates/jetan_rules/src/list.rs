@@ -35,6 +35,14 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
         self.len += 1;
     }
 
+    /// Removes the last item, if any.
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        let last = self.len.checked_sub(1)?;
+        self.len = last;
+        Some(std::mem::take(&mut self.items[last as usize]))
+    }
+
     /// The items, by value (the list is `Copy`, so this outlives any borrow of it).
     pub fn into_iter_copied(self) -> impl Iterator<Item = T> {
         (0..self.len as usize).map(move |i| self.items[i])

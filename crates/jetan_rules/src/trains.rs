@@ -14,6 +14,9 @@ pub const MAX_CARS: usize = 8;
 /// The most trains on a board.
 pub const MAX_TRAINS: usize = 4;
 
+/// A train's cars, or some of them, by square.
+type Cars = List<Square, MAX_CARS>;
+
 /// A Zitidar's train: its square and its cars', the first car behind it first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Train {
@@ -55,7 +58,7 @@ impl Position {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.piece_kind(piece);
         let (most, attach, _) = kind.hauls.as_ref().map_or((0, 0, &Vec::new()), |(c, a, e)| (*c, *a, e));
-        let cars: Vec<Square> = self
+        let cars: Cars = self
             .train_of(from)
             .map(|t| {
                 t.cars.iter().copied().take_while(|&c| scope.own.contains(c) && !scope.charmed.contains(c)).collect()
@@ -83,24 +86,25 @@ impl Position {
                 return;
             }
         }
-        let mut chains = vec![Vec::new()];
-        self.attachments(scope, from, &cars, left, &mut Vec::new(), &mut chains);
+        let mut chains = vec![Cars::new()];
+        self.attachments(scope, from, &cars, left, &mut Cars::new(), &mut chains);
         let mut seen = FastSet::default();
         for chain in chains {
-            let all: Vec<Square> = cars.iter().chain(&chain).copied().collect();
+            let all: Cars = cars.iter().chain(chain.iter()).copied().collect();
             let touches = chain_touches(&all);
             for walk in walks.iter().filter(|walk| touches || walk_touches(walk)) {
                 let to = *walk.squares.last().expect("walks are never empty");
                 let mut mv = Move::single(from, to, if all.is_empty() { MoveKind::Normal } else { MoveKind::Train });
                 mv.removals = walk.ploughed;
-                let trail = walk.squares[..walk.squares.len() - 1].iter().rev().chain(&all);
+                let trail = walk.squares[..walk.squares.len() - 1].iter().rev().chain(all.iter());
                 for (&car, &landing) in all.iter().zip(trail) {
                     mv.steps.push(Step { from: car, to: landing });
                 }
                 // Two cars of one kind swapped are the same effect.
-                let mut vacated: Vec<Square> = all.clone();
-                vacated.sort();
-                let landed: Vec<_> = mv.steps.iter().map(|s| (s.to, self.board[s.from.index()])).collect();
+                let mut vacated = all;
+                vacated.sort_from_by_key(0, |&square| square);
+                let landed: List<_, { MAX_CARS + 1 }> =
+                    mv.steps.iter().map(|s| (s.to, self.board[s.from.index()])).collect();
                 if seen.insert((vacated, landed, mv.removals)) {
                     self.finish(mv, out);
                 }
@@ -117,8 +121,8 @@ impl Position {
         engine: Square,
         cars: &[Square],
         left: u8,
-        chain: &mut Vec<Square>,
-        chains: &mut Vec<Vec<Square>>,
+        chain: &mut Cars,
+        chains: &mut Vec<Cars>,
     ) {
         if left == 0 {
             return;
@@ -136,7 +140,7 @@ impl Position {
                 && self.board[square.index()].is_some_and(|p| !excludes.contains(&p.kind));
             if eligible {
                 chain.push(square);
-                chains.push(chain.clone());
+                chains.push(*chain);
                 self.attachments(scope, engine, cars, left - 1, chain, chains);
                 chain.pop();
             }

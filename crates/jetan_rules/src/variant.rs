@@ -165,6 +165,8 @@ pub struct Variant {
     pub(crate) has_end_effects: bool,
     /// Per kind: whether it belongs to no one (kept in its own occupancy set).
     pub(crate) ownerless: Vec<bool>,
+    /// Each side's far rank (the enemy's back rank), by [`Side::index`].
+    pub(crate) far_ranks: [crate::SquareSet; 2],
 }
 
 impl Variant {
@@ -321,6 +323,8 @@ impl Variant {
         let has_charm = south.iter().any(|k| k.charms);
         let has_end_effects = south.iter().any(|k| k.side_kill || k.promotion.is_some());
         let ownerless = south.iter().map(|k| k.ownerless).collect();
+        let rank = |rank: i32| geometry.squares().filter(|&s| geometry.rank(s) == rank).collect();
+        let far_ranks = [rank(geometry.ranks as i32 - 1), rank(0)];
         Variant {
             definition,
             kinds,
@@ -333,6 +337,7 @@ impl Variant {
             has_charm,
             has_end_effects,
             ownerless,
+            far_ranks,
         }
     }
 
