@@ -21,6 +21,7 @@ impl<T: Copy + Default + Hash, const N: usize> Hash for List<T, N> {
 
 impl<T: Copy + Default, const N: usize> List<T, N> {
     /// An empty list.
+    #[inline]
     pub fn new() -> Self {
         List { len: 0, items: [T::default(); N] }
     }

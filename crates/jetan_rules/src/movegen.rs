@@ -225,6 +225,15 @@ impl Position {
     /// [`Position::piece_moves`], without naming the actor.
     fn own_piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
+        if self.variant.moves_alone[piece.side.index()][piece.kind.index()] {
+            if aim.is_all() || self.variant.tables.empty_board(piece, from).intersects(&aim.landing) {
+                let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, None);
+                for to in normal.iter() {
+                    self.finish_single(from, to, MoveKind::Normal, out);
+                }
+            }
+            return;
+        }
         let kind = self.variant.kind(piece.kind);
         let acts_from_afar =
             kind.strike.is_some() || kind.directs.is_some() || kind.hauls.is_some() || kind.plough.is_some();

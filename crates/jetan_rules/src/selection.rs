@@ -34,11 +34,15 @@ impl Selection {
 
     /// Drops from `moves[from..]` the moves the generators listed that the selection doesn't
     /// select (their followers are already bounded), keeping the others in order.
+    #[inline]
     pub(crate) fn keep_selected(&self, moves: &mut Vec<Move>, from: usize) {
-        let squares = self.touching;
-        if squares == SquareSet::FULL {
-            return;
+        if self.touching != SquareSet::FULL {
+            self.keep_touching(moves, from);
         }
+    }
+
+    fn keep_touching(&self, moves: &mut Vec<Move>, from: usize) {
+        let squares = self.touching;
         let mut kept = from;
         for i in from..moves.len() {
             if touches(squares, &moves[i]) {

@@ -11,7 +11,8 @@ use crate::{EscapeRule, EscapeWalk, Geometry, KindId, Movement, Piece, PieceKind
 #[derive(Debug)]
 pub(crate) struct Tables {
     squares: usize,
-    /// Per (kind, side, square): the squares reached by the movements that ignore blockers.
+    /// Per (kind, side, square): the squares reached whatever stands where: by the movements
+    /// that ignore blockers and by the tabled walks that pass no square.
     fixed: Vec<SquareSet>,
     /// The blockable walks short enough to table, a row per (kind, side).
     walks: WalkTable,
@@ -28,7 +29,7 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    /// Squares reached by the blocker-independent movements of a piece standing on `square`.
+    /// Squares a piece standing on `square` reaches whatever stands where.
     #[inline]
     pub fn fixed(&self, piece: Piece, square: Square) -> SquareSet {
         self.fixed[self.piece_index(piece, square)]
@@ -50,7 +51,7 @@ impl Tables {
     #[inline]
     pub fn reach(&self, geometry: Geometry, piece: Piece, from: Square, occupied: &SquareSet) -> SquareSet {
         let row = row(piece);
-        let reach = self.fixed(piece, from).or(self.walks.reach(row, from, occupied));
+        let reach = self.fixed(piece, from).or(self.walks.open(row, from, occupied));
         self.searched[row]
             .iter()
             .fold(reach, |reach, movement| reach.or(movement_reach(geometry, movement, piece.side, from, occupied)))
@@ -82,7 +83,7 @@ impl Tables {
         // A row per (kind, side), as `row` numbers them.
         let rows: Vec<(Side, &PieceKind)> =
             (0..kinds[0].len()).flat_map(|kind| Side::BOTH.map(|side| (side, &kinds[side.index()][kind]))).collect();
-        let fixed = rows
+        let fixed: Vec<SquareSet> = rows
             .iter()
             .flat_map(|&(side, kind)| {
                 geometry.squares().map(move |square| fixed_reach(geometry, &kind.moves, side, square))
@@ -106,15 +107,15 @@ impl Tables {
             .squares()
             .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
             .collect();
-        let mut tables = Tables {
-            squares,
-            fixed,
-            walks: WalkTable::new(geometry, &moves),
-            searched,
-            empty: Vec::new(),
-            escape,
-            around,
-        };
+        let walks = WalkTable::new(geometry, &moves);
+        let fixed = fixed
+            .into_iter()
+            .enumerate()
+            .map(|(index, reach): (usize, SquareSet)| {
+                reach.or(walks.free(index / squares, Square((index % squares) as u8)))
+            })
+            .collect();
+        let mut tables = Tables { squares, fixed, walks, searched, empty: Vec::new(), escape, around };
         tables.empty = (0..kinds[0].len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))

@@ -167,6 +167,10 @@ pub struct Variant {
     pub(crate) ownerless: Vec<bool>,
     /// Each side's far rank (the enemy's back rank), by [`Side::index`].
     pub(crate) far_ranks: [crate::SquareSet; 2],
+    /// Per side, per kind: whether its pieces only ever make single normal moves (no group,
+    /// escape, strike, train, plough or directing; no threats to shun), which move generation
+    /// lists without further ado.
+    pub(crate) moves_alone: [Vec<bool>; 2],
 }
 
 impl Variant {
@@ -325,6 +329,22 @@ impl Variant {
         let ownerless = south.iter().map(|k| k.ownerless).collect();
         let rank = |rank: i32| geometry.squares().filter(|&s| geometry.rank(s) == rank).collect();
         let far_ranks = [rank(geometry.ranks as i32 - 1), rank(0)];
+        let moves_alone = kinds.each_ref().map(|kinds| {
+            kinds
+                .iter()
+                .map(|k| {
+                    !(k.escort
+                        || (k.leader && rules.squads.is_some())
+                        || k.carries > 0
+                        || k.shuns_threats
+                        || k.escape.is_some()
+                        || k.strike.is_some()
+                        || k.directs.is_some()
+                        || k.hauls.is_some()
+                        || k.plough.is_some())
+                })
+                .collect()
+        });
         Variant {
             definition,
             kinds,
@@ -338,6 +358,7 @@ impl Variant {
             has_end_effects,
             ownerless,
             far_ranks,
+            moves_alone,
         }
     }
 

@@ -77,11 +77,22 @@ impl WalkTable {
 
     /// The squares the tabled walks of `row` from `from` end on, with `occupied` occupied
     /// (whatever stands on the squares they end on).
-    #[inline]
+    #[cfg(test)]
     pub fn reach(&self, row: usize, from: Square, occupied: &SquareSet) -> SquareSet {
-        let index = row * self.squares + from.index();
-        let mut reach = self.free[index];
-        let (start, end) = self.ranges[index];
+        self.free(row, from).or(self.open(row, from, occupied))
+    }
+
+    /// The squares the tabled walks of `row` from `from` end on passing no square at all.
+    pub fn free(&self, row: usize, from: Square) -> SquareSet {
+        self.free[row * self.squares + from.index()]
+    }
+
+    /// The squares the tabled walks of `row` from `from` that pass some square end on, with
+    /// `occupied` occupied: [`WalkTable::free`] and these are their reach.
+    #[inline]
+    pub fn open(&self, row: usize, from: Square, occupied: &SquareSet) -> SquareSet {
+        let (start, end) = self.ranges[row * self.squares + from.index()];
+        let mut reach = SquareSet::EMPTY;
         for walks in &self.walks[start as usize..end as usize] {
             if !walks.via.intersects(occupied) {
                 reach = reach.or(walks.to);
