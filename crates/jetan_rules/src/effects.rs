@@ -5,12 +5,22 @@
 use crate::list::List;
 use crate::{Ending, KindId, Move, MoveKind, Piece, Position, Promotion, Side, Square, SquareSet};
 
+/// What the movers of a move may do at its end, whatever squares they land on.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Movers {
+    /// Whether one of them side-kills.
+    kills: bool,
+    /// Which of them (by step, as bits) may promote if they land on the far rank.
+    promoting: u32,
+}
+
 impl Position {
     /// Adds the side-kills of `mv`'s steps and appends it, once per promotion choice, to `out`.
     #[inline(always)]
     pub(crate) fn finish(&self, mv: Move, out: &mut Vec<Move>) {
         if self.variant.has_end_effects {
-            self.finish_with_effects(mv, out);
+            let movers = self.movers(mv.steps.iter().map(|step| step.from));
+            self.finish_as(mv, movers, out);
         } else {
             out.push(mv);
         }
@@ -19,29 +29,50 @@ impl Position {
     /// [`Position::finish`] of a move of one piece from `from` to `to`.
     #[inline(always)]
     pub(crate) fn finish_single(&self, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
-        if self.variant.has_end_effects {
-            self.finish_with_effects(Move::single(from, to, kind), out);
-        } else {
-            out.push(Move::single(from, to, kind));
+        self.finish(Move::single(from, to, kind), out);
+    }
+
+    /// What the pieces on `squares`, the steps of a move in order, may do at its end.
+    pub(crate) fn movers(&self, squares: impl Iterator<Item = Square>) -> Movers {
+        squares.enumerate().fold(Movers::default(), |movers, (i, square)| {
+            let kind = self.variant.kind(self.mover(square).kind);
+            Movers {
+                kills: movers.kills || kind.side_kill,
+                promoting: movers.promoting | u32::from(kind.promotion.is_some()) << i,
+            }
+        })
+    }
+
+    /// [`Position::finish`] of a move whose `movers` are known. The move is pushed first and
+    /// finished where it lies, which spares copying it when it has no effect.
+    #[inline]
+    pub(crate) fn finish_as(&self, mv: Move, movers: Movers, out: &mut Vec<Move>) {
+        out.push(mv);
+        if movers.kills || movers.promoting != 0 {
+            self.finish_last(movers, out);
         }
     }
 
-    fn finish_with_effects(&self, mut mv: Move, out: &mut Vec<Move>) {
+    /// Adds the side-kills of the last move of `out`, in place, and if its movers may promote,
+    /// replaces it by its promotion choices.
+    fn finish_last(&self, movers: Movers, out: &mut Vec<Move>) {
+        let mv = out.last_mut().expect("the move to finish was just pushed");
+        if movers.kills {
+            self.add_side_kills(mv);
+        }
+        let far_rank = self.variant.far_ranks[self.to_move.index()];
+        let may_promote =
+            mv.steps.iter().enumerate().any(|(i, step)| movers.promoting & 1 << i != 0 && far_rank.contains(step.to));
+        if may_promote {
+            let mv = out.pop().expect("the move to finish");
+            self.finish_promotions(mv, out);
+        }
+    }
+
+    /// Appends `mv` once per promotion choice of its movers that may promote (once, if none
+    /// may).
+    fn finish_promotions(&self, mv: Move, out: &mut Vec<Move>) {
         let side = self.to_move;
-        let far_rank = self.variant.far_ranks[side.index()];
-        let (mut kills, mut may_promote) = (false, false);
-        for step in mv.steps.iter() {
-            let kind = self.variant.kind(self.mover(step.from).kind);
-            kills |= kind.side_kill;
-            may_promote |= kind.promotion.is_some() && far_rank.contains(step.to);
-        }
-        if kills {
-            self.add_side_kills(&mut mv);
-        }
-        if !may_promote {
-            out.push(mv);
-            return;
-        }
         let mut promoters: List<usize, { crate::moves::MAX_STEPS }> = mv
             .steps
             .iter()

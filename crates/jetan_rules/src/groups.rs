@@ -161,6 +161,7 @@ impl Position {
         let placed: List<(Square, i32, i32), { MAX_FOLLOWERS + 1 }> =
             order.iter().map(|&square| (square, geometry.file(square), geometry.rank(square))).collect();
         let (file, rank) = (geometry.file(from), geometry.rank(from));
+        let movers = self.movers(order.iter().copied());
         'target: for (to, ploughed) in ends {
             let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
             let mut mv = Move::declaration(MoveKind::Normal);
@@ -189,7 +190,7 @@ impl Position {
             }
             let actor = scope.charge.then_some(from);
             if !may_repeat || first_time(&scope.seen, (actor, lifted, (df, dr), mv.removals)) {
-                self.finish(mv, out);
+                self.finish_as(mv, movers, out);
             }
         }
     }
