@@ -3,7 +3,6 @@
 //! (each slot keeps its key XOR its data, so that a slot torn by two threads writing at once
 //! reads as empty rather than as another position's result).
 
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use jetan_rules::{Move, MoveKind, Square};
@@ -167,11 +166,7 @@ pub(crate) fn pack(mv: Move) -> u32 {
             let kind = u32::from(mv.kind == MoveKind::Escape);
             lead.from.0 as u32 | (lead.to.0 as u32) << 8 | kind << 16 | 1 << 17
         }
-        _ => {
-            let mut hasher = std::hash::DefaultHasher::new();
-            mv.hash(&mut hasher);
-            hasher.finish() as u32 | 1 << 31
-        }
+        _ => mv.digest() as u32 | 1 << 31,
     }
 }
 

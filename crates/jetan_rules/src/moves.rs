@@ -105,6 +105,16 @@ impl Move {
         self.steps.first().copied()
     }
 
+    /// A digest of the move, quick to compute: moves with different digests differ. Every bit
+    /// depends on the whole move, so any part of it may serve as a shorter digest.
+    pub fn digest(&self) -> u64 {
+        let mut hasher = crate::fast_hash::FastHasher::default();
+        std::hash::Hash::hash(self, &mut hasher);
+        let hash = std::hash::Hasher::finish(&hasher);
+        // The hasher's last multiplication leaves its low bits blind to the high bits.
+        hash ^ hash >> 32
+    }
+
     /// Whether the move moves only one piece and has no effect beyond its landing.
     pub fn is_simple(&self) -> bool {
         self.steps.len() == 1 && self.removals.is_empty() && self.promotions.is_empty()
