@@ -10,7 +10,7 @@ use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::movegen::{GroupEffect, Scope};
 use crate::selection::{Aim, touches};
-use crate::{Dir, Gender, Move, MoveKind, Position, SquadForm, Square, SquareSet, Step};
+use crate::{Dir, Gender, MAX_REMOVALS, Move, MoveKind, Position, SquadForm, Square, SquareSet, Step};
 
 /// The most followers one group move has.
 const MAX_FOLLOWERS: usize = 8;
@@ -164,7 +164,7 @@ impl Position {
         let movers = self.movers(order.iter().copied());
         'target: for (to, ploughed) in ends {
             let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
-            let mut mv = Move::declaration(MoveKind::Normal);
+            let mut steps = List::new();
             for &(square, file, rank) in placed.iter() {
                 let Some(landing) = geometry.square(file + df, rank + dr) else { continue 'target };
                 if square != from && occupied.contains(landing) {
@@ -174,22 +174,25 @@ impl Position {
                         continue 'target;
                     }
                 }
-                mv.steps.push(Step { from: square, to: landing });
+                steps.push(Step { from: square, to: landing });
             }
-            mv.removals = ploughed.iter().copied().filter(|&s| !mv.steps.iter().any(|step| step.to == s)).collect();
-            if !aim.is_all() && !touches(aim.landing, &mv) {
+            let removals: List<Square, MAX_REMOVALS> =
+                ploughed.iter().copied().filter(|&s| !steps.iter().any(|step: &Step| step.to == s)).collect();
+            if !aim.is_all() && !touches(aim.landing, &steps, &removals) {
                 continue;
             }
+            let mv = Move { kind: MoveKind::Normal, steps, removals, promotions: List::new(), actor: None };
             if scope.probe {
+                let mut mv = mv;
                 self.add_side_kills(&mut mv);
-                if touches(aim.squares, &mv) {
+                if touches(aim.squares, &mv.steps, &mv.removals) {
                     out.push(mv);
                     return;
                 }
                 continue;
             }
             let actor = scope.charge.then_some(from);
-            if !may_repeat || first_time(&scope.seen, (actor, lifted, (df, dr), mv.removals)) {
+            if !may_repeat || first_time(&scope.seen, (actor, lifted, (df, dr), removals)) {
                 self.finish_as(mv, movers, out);
             }
         }

@@ -1,7 +1,7 @@
 //! Partial move generation: which of the legal moves a generation lists ([`Selection`]), and
 //! the wider sets its generators filter by before the exact test ([`Aim`]).
 
-use crate::{Move, Position, SquareSet};
+use crate::{Move, Position, Square, SquareSet, Step};
 
 /// Which of the legal moves [`Position::generate_some`] lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ impl Selection {
         let squares = self.touching;
         let mut kept = from;
         for i in from..moves.len() {
-            if touches(squares, &moves[i]) {
+            if touches(squares, &moves[i].steps, &moves[i].removals) {
                 moves.swap(kept, i);
                 kept += 1;
             }
@@ -54,9 +54,11 @@ impl Selection {
     }
 }
 
-/// Whether `mv` lands a piece on one of `squares` or removes the piece standing there.
-pub(crate) fn touches(squares: SquareSet, mv: &Move) -> bool {
-    mv.steps.iter().any(|step| squares.contains(step.to)) || mv.removals.iter().any(|&s| squares.contains(s))
+/// Whether a move of these `steps` and `removals` lands a piece on one of `squares` or removes
+/// the piece standing there.
+#[inline]
+pub(crate) fn touches(squares: SquareSet, steps: &[Step], removals: &[Square]) -> bool {
+    steps.iter().any(|step| squares.contains(step.to)) || removals.iter().any(|&s| squares.contains(s))
 }
 
 /// What a selection's squares mean to each generator: the squares themselves, and where a
