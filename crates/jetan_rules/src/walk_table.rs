@@ -1,9 +1,9 @@
 //! Blocked walks tabled: for each piece kind and origin square, the minimal walks of the kind's
 //! blockable `Path` and `Combo` movements as pairs (destination, squares that must be empty),
-//! grouped by the squares that must be empty, so that reach under any occupancy is a few bit
-//! tests per group instead of a walk search. The walks come from the walk search itself
-//! ([`crate::walk::walks_through`] on an empty board); walk directions are absolute, so the tables are the same for
-//! both sides.
+//! grouped by the squares that must be empty, so that reach under any occupancy is one set test
+//! per group instead of a walk search. The walks come from the walk search itself
+//! ([`crate::walk::walks_through`] on an empty board); walk directions are absolute, so the
+//! tables are the same for both sides.
 
 use crate::walk::{ENUMERATE_UP_TO, WalkRule, walks_through};
 use crate::{Geometry, Movement, Square, SquareSet};
