@@ -54,11 +54,15 @@ fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
     app.add_systems(Update, jetan::scene::highlights::refresh_highlights.after(jetan::rules::RulesSystems));
     click(&mut app, "d2");
     app.update();
+    // The same entities, in any order: a token's components may change (its look arrives and
+    // gives a Flier `Flies`), which changes the order queries visit them in.
     let entities = |app: &mut App| {
         let world = app.world_mut();
-        let highlights: Vec<Entity> =
+        let mut highlights: Vec<Entity> =
             world.query_filtered::<Entity, With<jetan::scene::highlights::Highlight>>().iter(world).collect();
-        let tokens: Vec<Entity> = world.query_filtered::<Entity, With<PieceToken>>().iter(world).collect();
+        let mut tokens: Vec<Entity> = world.query_filtered::<Entity, With<PieceToken>>().iter(world).collect();
+        highlights.sort();
+        tokens.sort();
         (highlights, tokens)
     };
     let before = entities(&mut app);
