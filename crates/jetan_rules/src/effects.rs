@@ -135,7 +135,7 @@ impl Position {
         let variant = &self.variant;
         variant.kind(piece.kind).promotion.is_some()
             && piece.home.is_some()
-            && variant.geometry().rank(to) == self.far_rank(side)
+            && variant.far_ranks[side.index()].contains(to)
             && !variant
                 .rules()
                 .endings

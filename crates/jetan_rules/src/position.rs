@@ -390,9 +390,7 @@ impl Position {
 
     /// Whether a piece of `side` of one of `kinds` stands on the enemy's back rank.
     pub(crate) fn on_far_rank(&self, side: Side, kinds: &[KindId]) -> bool {
-        let geometry = self.variant.geometry();
-        let rank = self.far_rank(side);
-        (0..geometry.files as i32).filter_map(|file| geometry.square(file, rank)).any(|square| {
+        self.variant.far_ranks[side.index()].iter().any(|square| {
             self.board[square.index()].is_some_and(|p| p.side == side && p.owner == side && kinds.contains(&p.kind))
         })
     }

@@ -83,10 +83,16 @@ impl Tables {
         // A row per (kind, side), as `row` numbers them.
         let rows: Vec<(Side, &PieceKind)> =
             (0..kinds[0].len()).flat_map(|kind| Side::BOTH.map(|side| (side, &kinds[side.index()][kind]))).collect();
-        let fixed: Vec<SquareSet> = rows
+        let moves: Vec<&[Movement]> = rows.iter().map(|(_, kind)| kind.moves.as_slice()).collect();
+        let walks = WalkTable::new(geometry, &moves);
+        let table = &walks;
+        let fixed = rows
             .iter()
-            .flat_map(|&(side, kind)| {
-                geometry.squares().map(move |square| fixed_reach(geometry, &kind.moves, side, square))
+            .enumerate()
+            .flat_map(|(row, &(side, kind))| {
+                geometry
+                    .squares()
+                    .map(move |square| fixed_reach(geometry, &kind.moves, side, square).or(table.free(row, square)))
             })
             .collect();
         let searched = rows
@@ -102,18 +108,9 @@ impl Tables {
                 })
             })
             .collect();
-        let moves: Vec<&[Movement]> = rows.iter().map(|(_, kind)| kind.moves.as_slice()).collect();
         let around = geometry
             .squares()
             .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
-            .collect();
-        let walks = WalkTable::new(geometry, &moves);
-        let fixed = fixed
-            .into_iter()
-            .enumerate()
-            .map(|(index, reach): (usize, SquareSet)| {
-                reach.or(walks.free(index / squares, Square((index % squares) as u8)))
-            })
             .collect();
         let mut tables = Tables { squares, fixed, walks, searched, empty: Vec::new(), escape, around };
         tables.empty = (0..kinds[0].len())
