@@ -25,9 +25,7 @@ impl Position {
     pub(crate) fn group_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
-        // Lifting the group off the board only lengthens its leader's reach: never beyond
-        // its reach on an empty board.
-        if !self.variant.tables.empty_board(piece, from).intersects(&aim.leading) {
+        if !self.may_lead_near(scope, from, aim) {
             return;
         }
         if kind.escort && scope.most_followers > 0 {
@@ -45,6 +43,48 @@ impl Position {
                 self.moves_with(scope, from, &passengers, aim, out);
             }
         }
+    }
+
+    /// Whether some group the piece on `from` leads might touch the squares of `aim`. Lifting
+    /// a group off the board only lengthens its leader's reach: never beyond its reach on an
+    /// empty board, nor, when few moves are aimed at, beyond its reach with every piece it
+    /// could take along lifted; and some piece of the group, moved as far as the leader,
+    /// must land where it may touch them. One reach instead of one per group.
+    fn may_lead_near(&self, scope: &Scope, from: Square, aim: &Aim) -> bool {
+        let piece = self.board[from.index()].expect("a leader stands on its square");
+        if !self.variant.tables.empty_board(piece, from).intersects(&aim.leading) {
+            return false;
+        }
+        if aim.is_all() || self.variant.kind(piece.kind).plough.is_some() {
+            return true;
+        }
+        let group = self.liftable(scope, from);
+        let (occupied, own) = (scope.occupied.minus(group), scope.own.minus(group));
+        let geometry = self.variant.geometry();
+        let (file, rank) = (geometry.file(from), geometry.rank(from));
+        let touches_from = |to: Square| {
+            let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
+            group.iter().any(|square| {
+                let landing = geometry.square(geometry.file(square) + df, geometry.rank(square) + dr);
+                landing.is_some_and(|landing| aim.landing.contains(landing))
+            })
+        };
+        self.targets(piece, from, occupied, own, aim.leading, None).iter().any(touches_from)
+    }
+
+    /// The piece on `from` and every piece some group it leads may take along: the pieces
+    /// around it that may follow and the females it or (in a squad) they could escort.
+    fn liftable(&self, scope: &Scope, from: Square) -> SquareSet {
+        let leader = SquareSet::only(from);
+        let around = self.variant.tables.around(leader).and(scope.followers).or(leader);
+        let squads_escort = self.variant.rules().squads.is_some_and(|rule| rule.escorts);
+        let escorting = if squads_escort { around } else { leader };
+        let is_escort = |square: &Square| self.board[square.index()].is_some_and(|p| self.variant.kind(p.kind).escort);
+        let escorted = escorting.iter().filter(is_escort).flat_map(|escort| self.escortable(scope, escort));
+        escorted.fold(around, |mut group, female| {
+            group.insert(female);
+            group
+        })
     }
 
     /// The friendly females orthogonally next to `from` that may be escorted.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use jetan_rules::{MoveKind, Phase, Position, Side};
+use jetan_rules::{MoveKind, Phase, Position, Selection, Side, SquareSet};
 
 fn at(text: &str, moves: &str) -> Position {
     let mut position = Position::from_text(common::jeddara(&[]), text).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -132,4 +132,22 @@ fn cars_a_charmed_car_cuts_off_stay_where_they_are() {
     let trains: Vec<_> = p.legal_moves().into_iter().filter(|m| m.kind == MoveKind::Train).collect();
     assert!(!trains.is_empty(), "the Zitidar may still attach a free piece (f4)");
     assert!(trains.iter().all(|m| m.steps.iter().all(|s| s.from != f6)), "f6 stays");
+}
+
+#[test]
+fn a_squad_led_past_its_escorted_female_is_found_when_asked_about_its_landing() {
+    // The Jeddak's ride east is blocked by the Pantha unless the Thoat beside him escorts her
+    // along: only that squad reaches the North Panthan on m2 (with any of its three pieces).
+    let p = at("15b/16/16/16/16/16/16/16/16/16/4KHP5m3/B15 s - - 0", "");
+    let squad = p.parse_move("K e2-k2; H f2-l2; P g2-m2").expect("the squad's move is legal");
+    let m2 = p.variant().geometry().parse("m2").unwrap();
+    let taking: Vec<_> = p.legal_moves().into_iter().filter(|mv| mv.steps.iter().any(|s| s.to == m2)).collect();
+    assert_eq!(taking.len(), 3);
+    assert!(taking.contains(&squad));
+    let m2 = SquareSet::only(m2);
+    let mut aimed = Vec::new();
+    p.generate_some(Selection::touching(m2), &mut aimed);
+    assert_eq!(aimed, taking);
+    assert!(p.could_take(Side::South, m2));
+    assert!(p.is_legal(squad));
 }
