@@ -49,7 +49,7 @@ impl Position {
     /// a group off the board only lengthens its leader's reach: never beyond its reach on an
     /// empty board, nor, when few moves are aimed at, beyond its reach with every piece it
     /// could take along lifted; and some piece of the group, moved as far as the leader,
-    /// must land where it may touch them. One reach instead of one per group.
+    /// must land on them (or beside them, if it side-kills). One reach instead of one per group.
     fn may_lead_near(&self, scope: &Scope, from: Square, aim: &Aim) -> bool {
         let piece = self.board[from.index()].expect("a leader stands on its square");
         if !self.variant.tables.empty_board(piece, from).intersects(&aim.leading) {
@@ -62,11 +62,16 @@ impl Position {
         let (occupied, own) = (scope.occupied.minus(group), scope.own.minus(group));
         let geometry = self.variant.geometry();
         let (file, rank) = (geometry.file(from), geometry.rank(from));
+        // A piece touches a square by landing on it, or beside it if it side-kills.
+        let touching = |square: Square| {
+            let kind = self.board[square.index()].expect("a group's pieces stand on its squares").kind;
+            if self.variant.kind(kind).side_kill { aim.landing } else { aim.squares }
+        };
         let touches_from = |to: Square| {
             let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
             group.iter().any(|square| {
                 let landing = geometry.square(geometry.file(square) + df, geometry.rank(square) + dr);
-                landing.is_some_and(|landing| aim.landing.contains(landing))
+                landing.is_some_and(|landing| touching(square).contains(landing))
             })
         };
         self.targets(piece, from, occupied, own, aim.leading, None).iter().any(touches_from)

@@ -4,7 +4,8 @@ use crate::Square;
 
 /// A set of squares. Every operation is a few word operations, inlined across crates, so
 /// search code can use it in its hottest loops.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Sets are ordered by their words (an arbitrary but total order, for sorting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SquareSet([u64; 4]);
 
 impl SquareSet {

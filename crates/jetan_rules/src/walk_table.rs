@@ -51,7 +51,7 @@ impl WalkTable {
             let rules: Vec<WalkRule> = moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
             for origin in geometry.squares() {
                 let mut minimal = minimal_walks(geometry, origin, &rules);
-                minimal.sort_by_cached_key(|&(to, via)| (via.len(), via.iter().collect::<Vec<_>>(), to));
+                minimal.sort_unstable_by_key(|&(to, via)| (via.len(), via, to));
                 let mut free = SquareSet::EMPTY;
                 let start = table.walks.len();
                 for (to, via) in minimal {
