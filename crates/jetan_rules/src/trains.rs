@@ -194,16 +194,18 @@ impl Position {
         };
         let mut lines = Vec::new();
         for dir in Dir::ALL {
-            let mut squares = vec![from];
+            // A plough removes at most `MAX_REMOVALS` pieces, so its reach is no longer.
+            let mut squares: List<Square, { MAX_REMOVALS + 1 }> = List::new();
+            squares.push(from);
             let mut ploughed: List<Square, MAX_REMOVALS> = List::new();
             for _ in 0..reach {
                 let Some(next) = geometry.step(*squares.last().expect("a line has its origin"), dir) else { break };
-                if !lands(next) {
+                if !lands(next) || squares.is_full() {
                     break;
                 }
                 squares.push(next);
                 if !ploughed.is_empty() {
-                    lines.push(HaulerWalk { squares: squares.clone(), ploughed });
+                    lines.push(HaulerWalk { squares: squares.to_vec(), ploughed });
                 }
                 if !occupied.contains(next) {
                     continue;
