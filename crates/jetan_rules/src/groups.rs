@@ -10,7 +10,7 @@ use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::movegen::{GroupEffect, Scope};
 use crate::selection::{Aim, touches};
-use crate::{Dir, Gender, MAX_REMOVALS, Move, MoveKind, Position, SquadForm, Square, SquareSet, Step};
+use crate::{Dir, Gender, MAX_REMOVALS, Move, MoveKind, Piece, Position, SquadForm, Square, SquareSet, Step};
 
 /// The most followers one group move has.
 const MAX_FOLLOWERS: usize = 8;
@@ -25,7 +25,7 @@ impl Position {
     pub(crate) fn group_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
         let kind = self.variant.kind(piece.kind);
-        if !self.may_lead_near(scope, from, aim) {
+        if !self.may_lead_near(scope, piece, from, aim) {
             return;
         }
         if kind.escort && scope.most_followers > 0 {
@@ -50,8 +50,7 @@ impl Position {
     /// empty board, nor, when few moves are aimed at, beyond its reach with every piece it
     /// could take along lifted; and some piece of the group, moved as far as the leader,
     /// must land on them (or beside them, if it side-kills). One reach instead of one per group.
-    fn may_lead_near(&self, scope: &Scope, from: Square, aim: &Aim) -> bool {
-        let piece = self.board[from.index()].expect("a leader stands on its square");
+    fn may_lead_near(&self, scope: &Scope, piece: Piece, from: Square, aim: &Aim) -> bool {
         if !self.variant.tables.empty_board(piece, from).intersects(&aim.leading) {
             return false;
         }
@@ -84,12 +83,17 @@ impl Position {
         let around = self.variant.tables.around(leader).and(scope.followers).or(leader);
         let squads_escort = self.variant.rules().squads.is_some_and(|rule| rule.escorts);
         let escorting = if squads_escort { around } else { leader };
-        let is_escort = |square: &Square| self.board[square.index()].is_some_and(|p| self.variant.kind(p.kind).escort);
-        let escorted = escorting.iter().filter(is_escort).flat_map(|escort| self.escortable(scope, escort));
+        let escorted =
+            escorting.iter().filter(|&square| self.is_escort(square)).flat_map(|escort| self.escortable(scope, escort));
         escorted.fold(around, |mut group, female| {
             group.insert(female);
             group
         })
+    }
+
+    /// Whether the piece on `square` escorts.
+    fn is_escort(&self, square: Square) -> bool {
+        self.board[square.index()].is_some_and(|piece| self.variant.kind(piece.kind).escort)
     }
 
     /// The friendly females orthogonally next to `from` that may be escorted.
@@ -137,8 +141,7 @@ impl Position {
             return;
         };
         self.add_escorted(scope, rest, members, out);
-        let is_escort = self.board[escort.index()].is_some_and(|p| self.variant.kind(p.kind).escort);
-        if !is_escort || members.is_full() || members.len() >= usize::from(scope.most_followers) {
+        if !self.is_escort(escort) || members.is_full() || members.len() >= usize::from(scope.most_followers) {
             return;
         }
         for female in self.escortable(scope, escort).filter(|&f| f != escorts[0] && !members.contains(&f)) {

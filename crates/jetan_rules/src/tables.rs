@@ -85,14 +85,14 @@ impl Tables {
             (0..kinds[0].len()).flat_map(|kind| Side::BOTH.map(|side| (side, &kinds[side.index()][kind]))).collect();
         let moves: Vec<&[Movement]> = rows.iter().map(|(_, kind)| kind.moves.as_slice()).collect();
         let walks = WalkTable::new(geometry, &moves);
-        let table = &walks;
+        let walk_table = &walks;
         let fixed = rows
             .iter()
             .enumerate()
             .flat_map(|(row, &(side, kind))| {
-                geometry
-                    .squares()
-                    .map(move |square| fixed_reach(geometry, &kind.moves, side, square).or(table.free(row, square)))
+                geometry.squares().map(move |square| {
+                    fixed_reach(geometry, &kind.moves, side, square).or(walk_table.free(row, square))
+                })
             })
             .collect();
         let searched = rows
