@@ -2,8 +2,10 @@
 //! blockable `Path` and `Combo` movements as pairs (destination, squares that must be empty),
 //! grouped by the squares that must be empty, so that reach under any occupancy is one set test
 //! per group instead of a walk search. The walks come from the walk search itself
-//! ([`crate::walk::walks_through`] on an empty board); walk directions are absolute, so the
-//! tables are the same for both sides.
+//! ([`crate::walk::walks_through`] on an empty board), made once per kind from the middle of a
+//! board big enough for any of them and moved to each origin (a walk is the same walk
+//! wherever it starts, if it stays on the board); walk directions are absolute, so the tables
+//! are the same for both sides.
 
 use crate::walk::{ENUMERATE_UP_TO, WalkRule, walks_through};
 use crate::{Geometry, Movement, Square, SquareSet};
@@ -49,27 +51,12 @@ impl WalkTable {
                 continue;
             }
             let rules: Vec<WalkRule> = moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
+            let template = Template::new(&rules);
             for origin in geometry.squares() {
-                let mut minimal = minimal_walks(geometry, origin, &rules);
-                minimal.sort_unstable_by_key(|&(to, via)| (via.len(), via, to));
-                let mut free = SquareSet::EMPTY;
                 let start = table.walks.len();
-                for (to, via) in minimal {
-                    if via.is_empty() {
-                        free.insert(to);
-                        continue;
-                    }
-                    debug_assert!(via.len() <= MAX_VIA);
-                    match table.walks[start..].last_mut() {
-                        Some(group) if group.via == via => {
-                            group.to.insert(to);
-                        }
-                        _ => table.walks.push(OpenWalks { via, to: SquareSet::only(to) }),
-                    }
-                }
-                let start = start as u32;
+                let free = template.place(geometry, origin, &mut table.walks);
                 table.free.push(free);
-                table.ranges.push((start, table.walks.len() as u32));
+                table.ranges.push((start as u32, table.walks.len() as u32));
             }
         }
         table
@@ -99,6 +86,65 @@ impl WalkTable {
             }
         }
         reach
+    }
+}
+
+/// The minimal walks of a row from the middle of a board on which none of them leaves it,
+/// grouped by the squares they pass, to be moved to each origin of a real board.
+struct Template {
+    /// The walks passing no square: where they end.
+    free: SquareSet,
+    /// The other walks, one group per set of squares passed.
+    walks: Vec<OpenWalks>,
+}
+
+impl Template {
+    /// A square board on which a tabled walk from its middle square stays on the board.
+    const BOARD: Geometry = Geometry { files: 2 * ENUMERATE_UP_TO + 1, ranks: 2 * ENUMERATE_UP_TO + 1 };
+    /// Its middle square's file and rank.
+    const MIDDLE: i32 = ENUMERATE_UP_TO as i32;
+
+    fn new(rules: &[WalkRule]) -> Template {
+        let origin = Template::BOARD.square(Template::MIDDLE, Template::MIDDLE).expect("the board has a middle");
+        let mut minimal = minimal_walks(Template::BOARD, origin, rules);
+        minimal.sort_unstable_by_key(|&(to, via)| (via.len(), via, to));
+        let mut template = Template { free: SquareSet::EMPTY, walks: Vec::new() };
+        for (to, via) in minimal {
+            if via.is_empty() {
+                template.free.insert(to);
+                continue;
+            }
+            debug_assert!(via.len() <= MAX_VIA);
+            match template.walks.last_mut() {
+                Some(group) if group.via == via => {
+                    group.to.insert(to);
+                }
+                _ => template.walks.push(OpenWalks { via, to: SquareSet::only(to) }),
+            }
+        }
+        template
+    }
+
+    /// Appends the walk groups from `origin` on `geometry` to `walks`: those whose squares
+    /// passed are on the board, with the ends on the board; returns the ends of the walks that
+    /// pass no square.
+    fn place(&self, geometry: Geometry, origin: Square, walks: &mut Vec<OpenWalks>) -> SquareSet {
+        let moved = |squares: SquareSet| {
+            squares.iter().map(move |square| {
+                let (files, ranks) =
+                    (Template::BOARD.file(square) - Template::MIDDLE, Template::BOARD.rank(square) - Template::MIDDLE);
+                geometry.offset(origin, files, ranks)
+            })
+        };
+        let on_board = |squares: SquareSet| moved(squares).flatten().collect::<SquareSet>();
+        for group in &self.walks {
+            let Some(via) = moved(group.via).collect::<Option<SquareSet>>() else { continue };
+            let to = on_board(group.to);
+            if !to.is_empty() {
+                walks.push(OpenWalks { via, to });
+            }
+        }
+        on_board(self.free)
     }
 }
 
@@ -137,10 +183,15 @@ mod tests {
     use crate::reach::movement_reach;
     use crate::{Side, Variant};
 
-    /// Classic Jetan with rule options that change the walks.
+    fn load(file: &str) -> Variant {
+        let path = format!("{}/../../assets/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+        Variant::load_file(std::path::Path::new(&path)).unwrap()
+    }
+
+    /// Classic Jetan with rule options that change the walks, and the Spratt variants (bigger
+    /// boards, more kinds of walks).
     fn variants() -> Vec<Arc<Variant>> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/variants/jetan.ron");
-        let variant = Variant::load_file(std::path::Path::new(path)).unwrap();
+        let variant = load("jetan.ron");
         let options: [&[&str]; 6] = [
             &[],
             &["warrior=up_to", "warrior_dirs=any", "padwar=up_to", "dwar=up_to"],
@@ -155,6 +206,7 @@ mod tests {
                 let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
                 Arc::new(variant.with_choice_args(&choices).unwrap())
             })
+            .chain(["jetan_sarang.ron", "jetan_jeddara.ron"].map(|file| Arc::new(load(file))))
             .collect()
     }
 
