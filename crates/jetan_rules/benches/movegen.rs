@@ -1,6 +1,7 @@
 //! Move generation benchmarks: perft from each variant's start (the speed goals: classic
 //! perft(4), Sarang perft(3), Jeddara perft(2)) and from a mid-game, the legal moves of a busy
-//! mid-game, and playing and taking back each of its moves: `cargo bench -p jetan_rules`.
+//! mid-game, playing and taking back each of its moves, and loading each variant's file (what a
+//! live reload costs): `cargo bench -p jetan_rules`.
 
 mod common;
 
@@ -65,5 +66,14 @@ fn play_and_undo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_from_the_start, perft_from_a_midgame, legal_moves, play_and_undo);
+fn variant_load(c: &mut Criterion) {
+    let mut group = c.benchmark_group("variant_load");
+    group.sample_size(10);
+    for (name, file) in VARIANTS {
+        group.bench_function(name, |b| b.iter(|| variant(black_box(file))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft_from_the_start, perft_from_a_midgame, legal_moves, play_and_undo, variant_load);
 criterion_main!(benches);
