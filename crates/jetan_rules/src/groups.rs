@@ -126,7 +126,8 @@ impl Position {
         }
         let mut all = Vec::new();
         for members in sets {
-            let group: Vec<Square> = std::iter::once(from).chain(members.iter().copied()).collect();
+            let group: List<Square, { MAX_FOLLOWERS + 1 }> =
+                std::iter::once(from).chain(members.iter().copied()).collect();
             self.add_escorted(scope, &group, members, &mut all);
         }
         all

@@ -104,6 +104,7 @@ impl Template {
     /// Its middle square's file and rank.
     const MIDDLE: i32 = ENUMERATE_UP_TO as i32;
 
+    /// The template of the walks of `rules`.
     fn new(rules: &[WalkRule]) -> Template {
         let origin = Template::BOARD.square(Template::MIDDLE, Template::MIDDLE).expect("the board has a middle");
         let mut minimal = minimal_walks(Template::BOARD, origin, rules);
