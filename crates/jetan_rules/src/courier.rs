@@ -369,8 +369,7 @@ mod tests {
     }
 
     fn variant(file: &str, choices: &[(&str, &str)]) -> Arc<Variant> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants").join(file);
-        Arc::new(Variant::load_file(&path).unwrap().with_choices(choices).unwrap())
+        Arc::new(Variant::shipped(file).with_choices(choices).unwrap())
     }
 
     /// A random game's turns (a Charge's plies joined into one) and the position before each

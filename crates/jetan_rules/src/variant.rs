@@ -195,6 +195,13 @@ impl Variant {
         Variant::load(&text, &origin)
     }
 
+    /// A variant shipped in `assets/variants/` (for the crate's unit tests).
+    #[cfg(test)]
+    pub(crate) fn shipped(file: &str) -> Variant {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/variants").join(file);
+        Variant::load_file(&path).unwrap_or_else(|errors| panic!("{errors}"))
+    }
+
     /// The same variant with some rule options chosen: pairs of option and choice ids. An
     /// option id alone sets the choice for both sides; prefixed with a side (`south:warrior`,
     /// or the variant's name for the side, as `orange:warrior`) it sets that side's, which only

@@ -184,15 +184,10 @@ mod tests {
     use crate::reach::movement_reach;
     use crate::{Side, Variant};
 
-    fn load(file: &str) -> Variant {
-        let path = format!("{}/../../assets/variants/{file}", env!("CARGO_MANIFEST_DIR"));
-        Variant::load_file(std::path::Path::new(&path)).unwrap()
-    }
-
     /// Classic Jetan with rule options that change the walks, and the Spratt variants (bigger
     /// boards, more kinds of walks).
     fn variants() -> Vec<Arc<Variant>> {
-        let variant = load("jetan.ron");
+        let variant = Variant::shipped("jetan.ron");
         let options: [&[&str]; 6] = [
             &[],
             &["warrior=up_to", "warrior_dirs=any", "padwar=up_to", "dwar=up_to"],
@@ -207,7 +202,7 @@ mod tests {
                 let choices: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
                 Arc::new(variant.with_choice_args(&choices).unwrap())
             })
-            .chain(["jetan_sarang.ron", "jetan_jeddara.ron"].map(|file| Arc::new(load(file))))
+            .chain(["jetan_sarang.ron", "jetan_jeddara.ron"].map(|file| Arc::new(Variant::shipped(file))))
             .collect()
     }
 
