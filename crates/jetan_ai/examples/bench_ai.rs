@@ -1,18 +1,23 @@
-//! The AI benchmark: depth reached and positions per second in a fixed time on fixed positions:
+//! The AI benchmark: depth reached and positions per second in a fixed time on fixed positions,
+//! or with `--depth D` the time each search takes to complete depth D:
 //! `cargo run --release -p jetan_ai --example bench_ai -- [--variant FILE] [--movetime MS]
-//! [--threads N]`
+//! [--depth D] [--threads N]`
 
 mod common;
 
+use jetan_ai::Limits;
 use jetan_rules::say;
 use std::time::Duration;
 
 fn main() {
     common::run(|| {
-        let args = common::Args::read(&["variant", "movetime", "threads"])?;
-        let movetime = Duration::from_millis(args.get("movetime", Some(1000))?);
+        let args = common::Args::read(&["variant", "movetime", "depth", "threads"])?;
+        let limits = match args.optional("depth")? {
+            Some(depth) => Limits::depth(depth),
+            None => Limits::time(Duration::from_millis(args.get("movetime", Some(1000))?)),
+        };
         let threads = args.threads("threads", 1)?;
-        let lines = jetan_ai::bench::bench(&args.variant()?, movetime, threads, |line| say!("{line}"));
+        let lines = jetan_ai::bench::bench(&args.variant()?, &limits, threads, |line| say!("{line}"));
         say!("{}", jetan_ai::bench::summary(&lines));
         Ok(())
     });

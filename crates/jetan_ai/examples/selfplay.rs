@@ -33,7 +33,7 @@ fn main() {
             b: args.get::<Level>("b", None)?,
             games: args.get("games", None)?,
             seed: args.get("seed", Some(0))?,
-            movetime: args.get::<u64>("movetime", None).ok().map(Duration::from_millis),
+            movetime: args.optional("movetime")?.map(Duration::from_millis),
             max_plies: args.get("max-plies", Some(DEFAULT_MAX_PLIES))?,
             threads: [threads, args.threads("b-threads", threads)?],
         };

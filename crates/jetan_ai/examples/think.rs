@@ -19,9 +19,9 @@ fn main() {
         position.play_turns(&moves).map_err(|e| e.to_string())?;
         say!("{}", position.to_text());
         let limits = Limits {
-            movetime: args.get::<u64>("movetime", None).ok().map(Duration::from_millis),
+            movetime: args.optional("movetime")?.map(Duration::from_millis),
             max_depth: args.get("depth", Some(MAX_DEPTH))?,
-            max_nodes: args.get::<u64>("nodes", None).ok(),
+            max_nodes: args.optional("nodes")?,
         };
         let mut searcher = Searcher::new().with_threads(args.threads("threads", 1)?);
         let cancel = AtomicBool::new(false);

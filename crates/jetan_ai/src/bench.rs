@@ -1,5 +1,6 @@
 //! The AI benchmark: how fast the search goes (positions per second) and how deep it gets in a
-//! fixed time, on a fixed set of positions of a variant.
+//! fixed time (or how long it takes to reach a fixed depth), on a fixed set of positions of a
+//! variant.
 
 use std::fmt;
 use std::sync::Arc;
@@ -83,11 +84,12 @@ pub fn bench_positions(variant: &Arc<Variant>) -> Vec<Position> {
     positions
 }
 
-/// Searches each benchmark position for `movetime` with a fresh searcher of `threads` threads,
-/// calling `report` after each; returns every line (the positions visited by every thread).
+/// Searches each benchmark position within `limits` (a time per move, or a depth to reach)
+/// with a fresh searcher of `threads` threads, calling `report` after each; returns every line
+/// (the positions visited by every thread).
 pub fn bench(
     variant: &Arc<Variant>,
-    movetime: Duration,
+    limits: &Limits,
     threads: usize,
     mut report: impl FnMut(&BenchLine),
 ) -> Vec<BenchLine> {
@@ -95,7 +97,7 @@ pub fn bench(
     bench_positions(variant)
         .into_iter()
         .map(|position| {
-            let thought = Searcher::new().with_threads(threads).think(&position, &Limits::time(movetime), &cancel, 0);
+            let thought = Searcher::new().with_threads(threads).think(&position, limits, &cancel, 0);
             let line = BenchLine {
                 position: position.to_text(),
                 depth: thought.depth,

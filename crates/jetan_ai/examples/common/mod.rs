@@ -42,6 +42,14 @@ impl Args {
         }
     }
 
+    /// The value of `--name` parsed, or `None` if absent.
+    pub fn optional<T: FromStr>(&self, name: &str) -> Result<Option<T>, String>
+    where
+        T::Err: std::fmt::Display,
+    {
+        self.values.contains_key(name).then(|| self.get(name, None)).transpose()
+    }
+
     /// The thread count of `--name` (1 to [`jetan_ai::MAX_THREADS`]), or `default`.
     pub fn threads(&self, name: &str, default: usize) -> Result<usize, String> {
         let threads = self.get(name, Some(default))?;
