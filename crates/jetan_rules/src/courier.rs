@@ -384,10 +384,7 @@ mod tests {
             if legal.is_empty() {
                 break;
             }
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            let mv = legal.swap_remove((*seed % legal.len() as u64) as usize);
+            let mv = legal.swap_remove((crate::test_random::next(seed) % legal.len() as u64) as usize);
             let side = position.to_move();
             turn.push(position.move_text(mv));
             position.play(mv);

@@ -59,21 +59,30 @@ impl Position {
         }
         let group = self.liftable(scope, from);
         let (occupied, own) = (scope.occupied.minus(group), scope.own.minus(group));
-        let geometry = self.variant.geometry();
-        let (file, rank) = (geometry.file(from), geometry.rank(from));
         // A piece touches a square by landing on it, or beside it if it side-kills.
         let touching = |square: Square| {
             let kind = self.board[square.index()].expect("a group's pieces stand on its squares").kind;
             if self.variant.kind(kind).side_kill { aim.landing } else { aim.squares }
         };
-        let touches_from = |to: Square| {
-            let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
-            group.iter().any(|square| {
-                let landing = geometry.square(geometry.file(square) + df, geometry.rank(square) + dr);
-                landing.is_some_and(|landing| touching(square).contains(landing))
-            })
-        };
-        self.targets(piece, from, occupied, own, aim.leading, None).iter().any(touches_from)
+        let landings = self.leader_landings(from, group.iter(), touching);
+        !self.targets(piece, from, occupied, own, aim.leading.and(landings), None).is_empty()
+    }
+
+    /// Where the leader on `from` may land for one of the group's `members` (the leader
+    /// among them, or not) to land on a square of `touching(member)`, each moving as far as
+    /// the leader.
+    fn leader_landings(
+        &self,
+        from: Square,
+        members: impl Iterator<Item = Square>,
+        touching: impl Fn(Square) -> SquareSet,
+    ) -> SquareSet {
+        let geometry = self.variant.geometry();
+        let (file, rank) = (geometry.file(from), geometry.rank(from));
+        members.fold(SquareSet::EMPTY, |landings, member| {
+            let (df, dr) = (file - geometry.file(member), rank - geometry.rank(member));
+            landings.or(self.variant.tables.moved(touching(member), df, dr))
+        })
     }
 
     /// The piece on `from` and every piece some group it leads may take along: the pieces
@@ -192,7 +201,13 @@ impl Position {
         let occupied = scope.occupied.minus(lifted);
         let own = scope.own.minus(lifted);
         let may_repeat = self.may_repeat(scope, from, followers);
-        let targets = self.targets(piece, from, occupied, own, aim.leading, None);
+        let within =
+            if aim.is_all() { aim.leading } else { self.leader_landings(from, lifted.iter(), |_| aim.landing) };
+        let targets = if self.variant.tables.empty_board(piece, from).intersects(&within) {
+            self.targets(piece, from, occupied, own, within, None)
+        } else {
+            SquareSet::EMPTY
+        };
         let lines = self.plough_lines(piece, from, occupied, own);
         let ends = targets
             .iter()

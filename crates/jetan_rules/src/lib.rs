@@ -46,6 +46,8 @@ mod source;
 mod square;
 mod square_set;
 mod tables;
+#[cfg(test)]
+mod test_random;
 mod text;
 mod threats;
 mod trains;

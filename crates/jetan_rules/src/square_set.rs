@@ -92,6 +92,25 @@ impl SquareSet {
         self.minus(*other).is_empty()
     }
 
+    /// Every square's index moved up by `by` (down if negative); squares moved past either end
+    /// of the largest board are dropped.
+    #[inline]
+    pub fn shifted(self, by: i32) -> SquareSet {
+        let w = self.0;
+        let (words, bits) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
+        let word = |i: usize| w.get(i).copied().unwrap_or(0);
+        let mut out = [0u64; 4];
+        for (i, out) in out.iter_mut().enumerate() {
+            *out = if by >= 0 {
+                let (Some(lo), hi) = (i.checked_sub(words), i.checked_sub(words + 1)) else { continue };
+                word(lo) << bits | hi.filter(|_| bits > 0).map_or(0, |hi| word(hi) >> (64 - bits))
+            } else {
+                word(i + words) >> bits | if bits > 0 { word(i + words + 1) << (64 - bits) } else { 0 }
+            };
+        }
+        SquareSet(out)
+    }
+
     /// The squares in index order (the iterator holds a copy of the set).
     #[inline]
     pub fn iter(&self) -> Squares {
@@ -189,5 +208,14 @@ mod tests {
         assert!(a.and(b).is_subset(&a) && !b.is_subset(&a));
         assert!(SquareSet::only(Square(200)).is_subset(&b));
         assert!(SquareSet::EMPTY.is_empty() && SquareSet::EMPTY.iter().next().is_none());
+    }
+
+    #[test]
+    fn shifting_moves_every_square_across_words() {
+        let a: SquareSet = [0, 1, 63, 64, 127, 130, 200, 255].map(Square).into_iter().collect();
+        for by in [-256, -200, -129, -128, -64, -63, -1, 0, 1, 5, 63, 64, 65, 128, 191, 255, 256] {
+            let expected: SquareSet = a.iter().filter_map(|s| u8::try_from(s.0 as i32 + by).ok().map(Square)).collect();
+            assert_eq!(a.shifted(by), expected, "shifted by {by}");
+        }
     }
 }

@@ -24,9 +24,15 @@ pub(crate) struct Tables {
     empty: Vec<SquareSet>,
     /// Per (kind, side, square): the squares an escape reaches.
     escape: Vec<SquareSet>,
-    /// Per square: it and the squares one king step away.
-    around: Vec<SquareSet>,
+    /// Per file offset `df` (at `df + MAX_FILES - 1`): the board's squares that a square moved
+    /// `df` files lands on without leaving the board's sides.
+    landings: Vec<SquareSet>,
+    /// The board's files.
+    files: i32,
 }
+
+/// The most files a board has (see [`Geometry`]).
+const MAX_FILES: i32 = 16;
 
 impl Tables {
     /// Squares a piece standing on `square` reaches whatever stands where.
@@ -43,7 +49,21 @@ impl Tables {
 
     /// `squares` and the squares one king step from any of them.
     pub fn around(&self, squares: SquareSet) -> SquareSet {
-        squares.iter().fold(squares, |around, square| around.or(self.around[square.index()]))
+        let mut around = squares;
+        for df in -1..=1 {
+            let beside = if df == 0 { squares } else { self.moved(squares, df, 0) };
+            around = around.or(beside).or(self.moved(beside, 0, -1)).or(self.moved(beside, 0, 1));
+        }
+        around
+    }
+
+    /// The squares of `squares` moved `df` files and `dr` ranks, those that stay on the board.
+    #[inline]
+    pub fn moved(&self, squares: SquareSet, df: i32, dr: i32) -> SquareSet {
+        match self.landings.get((df + MAX_FILES - 1) as usize) {
+            Some(&landings) => squares.shifted(dr * self.files + df).and(landings),
+            None => SquareSet::EMPTY,
+        }
     }
 
     /// The squares `piece` on `from` can end a move on, whatever stands there, with
@@ -108,11 +128,11 @@ impl Tables {
                 })
             })
             .collect();
-        let around = geometry
-            .squares()
-            .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
+        let files = i32::from(geometry.files);
+        let landings = (1 - MAX_FILES..MAX_FILES)
+            .map(|df| geometry.squares().filter(|&square| (0..files).contains(&(geometry.file(square) - df))).collect())
             .collect();
-        let mut tables = Tables { squares, fixed, walks, searched, empty: Vec::new(), escape, around };
+        let mut tables = Tables { squares, fixed, walks, searched, empty: Vec::new(), escape, landings, files };
         tables.empty = (0..kinds[0].len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))
@@ -131,6 +151,34 @@ fn escape_reach(geometry: Geometry, rule: &EscapeRule<KindId>, square: Square) -
         EscapeWalk::Exact | EscapeWalk::UpTo => {
             let walk = WalkRule::jumping(rule.reach, rule.walk == EscapeWalk::Exact, rule.mix);
             walk_ends(geometry, square, &walk, &|_| true)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{SquareSet, Variant};
+
+    #[test]
+    fn moved_sets_and_surroundings_agree_with_square_by_square_offsets() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = || crate::test_random::next(&mut state);
+        for file in ["jetan.ron", "jetan_sarang.ron", "jetan_jeddara.ron"] {
+            let variant = Variant::shipped(file);
+            let (geometry, tables) = (variant.geometry(), &variant.tables);
+            for _ in 0..50 {
+                let squares: SquareSet = geometry.squares().filter(|_| random() % 4 == 0).collect();
+                for (df, dr) in (-17..=17).flat_map(|df| (-3..=3).map(move |dr| (df, dr))) {
+                    let expected: SquareSet = squares.iter().filter_map(|s| geometry.offset(s, df, dr)).collect();
+                    assert_eq!(tables.moved(squares, df, dr), expected, "{file}: moved by ({df}, {dr})");
+                }
+                let around = squares
+                    .iter()
+                    .flat_map(|s| (-1..=1).flat_map(move |df| (-1..=1).map(move |dr| (df, dr))).map(move |d| (s, d)))
+                    .filter_map(|(s, (df, dr))| geometry.offset(s, df, dr))
+                    .collect();
+                assert_eq!(tables.around(squares), around, "{file}: around");
+            }
         }
     }
 }

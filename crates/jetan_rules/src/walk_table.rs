@@ -209,12 +209,7 @@ mod tests {
     #[test]
     fn tables_agree_with_the_walk_search_under_random_occupancy() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = || crate::test_random::next(&mut state);
         for variant in variants() {
             let geometry = variant.geometry();
             let rows: Vec<&[Movement]> = variant.kinds().iter().map(|kind| kind.moves.as_slice()).collect();
