@@ -85,10 +85,9 @@ impl Aim {
             return Aim::ALL;
         }
         let variant = position.variant();
-        let geometry = variant.geometry();
         let mut landing = squares;
         if variant.kinds().iter().any(|kind| kind.side_kill) {
-            landing = landing.or(geometry.beside(squares));
+            landing = landing.or(variant.tables.beside(squares));
         }
         // Followers stand next to their leader, and a squad's escorted females next to their
         // escort.

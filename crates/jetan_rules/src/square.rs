@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::SquareSet;
-
 /// A square of the board: `rank * files + file`, both counted from 0.
 ///
 /// Squares only make sense together with the [`Geometry`] of the board they belong to.
@@ -86,11 +84,6 @@ impl Geometry {
         let df = (self.file(a) - self.file(b)).abs();
         let dr = (self.rank(a) - self.rank(b)).abs();
         df.max(dr)
-    }
-
-    /// The squares directly left or right of any of `squares`.
-    pub fn beside(self, squares: SquareSet) -> SquareSet {
-        squares.iter().flat_map(|s| [self.offset(s, -1, 0), self.offset(s, 1, 0)]).flatten().collect()
     }
 
     /// The square turned half a turn about the centre of the board.

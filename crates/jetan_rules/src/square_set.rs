@@ -96,16 +96,21 @@ impl SquareSet {
     /// of the largest board are dropped.
     #[inline]
     pub fn shifted(self, by: i32) -> SquareSet {
-        let w = self.0;
-        let (words, bits) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
-        let word = |i: usize| w.get(i).copied().unwrap_or(0);
+        let distance = by.unsigned_abs() as usize;
+        if distance >= 256 {
+            return SquareSet::EMPTY;
+        }
+        let (words, bits) = (distance / 64, (distance % 64) as u32);
+        // The words with zeros around them, so that every word a shifted word takes bits from
+        // exists; `>> 1 >> (63 - bits)` is `>> (64 - bits)` without overflowing at 0 bits.
+        let mut padded = [0u64; 13];
+        padded[5..9].copy_from_slice(&self.0);
         let mut out = [0u64; 4];
         for (i, out) in out.iter_mut().enumerate() {
             *out = if by >= 0 {
-                let (Some(lo), hi) = (i.checked_sub(words), i.checked_sub(words + 1)) else { continue };
-                word(lo) << bits | hi.filter(|_| bits > 0).map_or(0, |hi| word(hi) >> (64 - bits))
+                padded[5 + i - words] << bits | padded[4 + i - words] >> 1 >> (63 - bits)
             } else {
-                word(i + words) >> bits | if bits > 0 { word(i + words + 1) << (64 - bits) } else { 0 }
+                padded[5 + i + words] >> bits | padded[6 + i + words] << 1 << (63 - bits)
             };
         }
         SquareSet(out)
