@@ -1,6 +1,8 @@
 //! Reach tables, built once per compiled variant (so they follow its rule options): what each
 //! piece reaches from each square whatever stands where, its tabled walks, its reach on an
 //! empty board and its escape's reach; and the reach of a piece under an occupancy from them.
+//! Also how the board's sides clip a square set moved by some files and ranks (a set's
+//! surroundings, where a group's leader must land for a member to reach given squares).
 
 use crate::reach::{fixed_reach, movement_reach};
 use crate::walk::{WalkRule, walk_ends};
