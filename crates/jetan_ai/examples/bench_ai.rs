@@ -5,7 +5,7 @@
 
 mod common;
 
-use jetan_ai::Limits;
+use jetan_ai::{Limits, MAX_DEPTH};
 use jetan_rules::say;
 use std::time::Duration;
 
@@ -13,7 +13,8 @@ fn main() {
     common::run(|| {
         let args = common::Args::read(&["variant", "movetime", "depth", "threads"])?;
         let limits = match args.optional("depth")? {
-            Some(depth) => Limits::depth(depth),
+            Some(depth @ 1..=MAX_DEPTH) => Limits::depth(depth),
+            Some(depth) => return Err(format!("--depth {depth}: use 1 to {MAX_DEPTH}")),
             None => Limits::time(Duration::from_millis(args.get("movetime", Some(1000))?)),
         };
         let threads = args.threads("threads", 1)?;
