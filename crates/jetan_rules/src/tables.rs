@@ -7,7 +7,7 @@
 use crate::reach::{fixed_reach, movement_reach};
 use crate::walk::{WalkRule, walk_ends};
 use crate::walk_table::{WalkTable, tabled};
-use crate::{EscapeRule, EscapeWalk, Geometry, KindId, Movement, Piece, PieceKind, Side, Square, SquareSet};
+use crate::{EscapeRule, EscapeWalk, Geometry, KindId, MAX_SIDE, Movement, Piece, PieceKind, Side, Square, SquareSet};
 
 /// Reach tables: what can be computed once per square.
 #[derive(Debug)]
@@ -35,8 +35,8 @@ pub(crate) struct Tables {
     around: Vec<SquareSet>,
 }
 
-/// The most files a board has (see [`Geometry`]).
-const MAX_FILES: i32 = 16;
+/// The most files a board has: file offsets run from `1 - MAX_FILES` to `MAX_FILES - 1`.
+const MAX_FILES: i32 = MAX_SIDE as i32;
 
 impl Tables {
     /// Squares a piece standing on `square` reaches whatever stands where.
