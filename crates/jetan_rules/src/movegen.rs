@@ -284,10 +284,12 @@ impl Position {
         let variant = &self.variant;
         let kind = variant.kind(piece.kind);
         let mut targets = self.reach(piece, from, &occupied).and(within).minus(own);
-        for victim in targets.and(occupied).iter() {
-            let victim_kind = self.board[victim.index()].expect("occupied squares hold pieces").kind;
-            if !variant.may_land_on(piece.kind, victim_kind) {
-                targets.remove(victim);
+        if !variant.lands_on_any[piece.kind.index()] {
+            for victim in targets.and(occupied).iter() {
+                let victim_kind = self.board[victim.index()].expect("occupied squares hold pieces").kind;
+                if !variant.may_land_on(piece.kind, victim_kind) {
+                    targets.remove(victim);
+                }
             }
         }
         if let Some(threatened) = threatened.filter(|_| kind.shuns_threats && !targets.is_empty()) {

@@ -120,8 +120,8 @@ impl SquareSet {
     #[inline]
     pub fn iter(&self) -> Squares {
         let words = self.0;
-        let rest = words.iter().enumerate().fold(0, |rest, (i, &word)| rest | u8::from(word != 0) << i);
-        Squares { words, bits: 0, base: 0, rest }
+        let rest = words.iter().enumerate().skip(1).fold(0, |rest, (i, &word)| rest | u8::from(word != 0) << i);
+        Squares { words, bits: words[0], base: 0, rest }
     }
 }
 

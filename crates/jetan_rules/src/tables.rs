@@ -6,16 +6,15 @@
 
 use crate::reach::{fixed_reach, movement_reach};
 use crate::walk::{WalkRule, walk_ends};
-use crate::walk_table::{WalkTable, tabled};
+use crate::walk_table::{Trie, WalkTable, tabled};
 use crate::{EscapeRule, EscapeWalk, Geometry, KindId, MAX_SIDE, Movement, Piece, PieceKind, Side, Square, SquareSet};
 
 /// Reach tables: what can be computed once per square.
 #[derive(Debug)]
 pub(crate) struct Tables {
     squares: usize,
-    /// Per (kind, side, square): the squares reached whatever stands where: by the movements
-    /// that ignore blockers and by the tabled walks that pass no square.
-    fixed: Vec<SquareSet>,
+    /// Per (kind, side, square): what its reach is made of.
+    origins: Vec<Origin>,
     /// The blockable walks short enough to table, a row per (kind, side).
     walks: WalkTable,
     /// Per (kind, side): its other movements that depend on blockers (rides, long walks),
@@ -35,16 +34,22 @@ pub(crate) struct Tables {
     around: Vec<SquareSet>,
 }
 
+/// What a piece reaches from one square, read at once.
+#[derive(Clone, Copy, Debug)]
+struct Origin {
+    /// The squares reached whatever stands where: by the movements that ignore blockers and
+    /// by the tabled walks that pass no square.
+    fixed: SquareSet,
+    /// The tabled walks that pass some square.
+    walks: Trie,
+    /// Whether the kind has movements searched under each occupancy.
+    searched: bool,
+}
+
 /// The most files a board has: file offsets run from `1 - MAX_FILES` to `MAX_FILES - 1`.
 const MAX_FILES: i32 = MAX_SIDE as i32;
 
 impl Tables {
-    /// Squares a piece standing on `square` reaches whatever stands where.
-    #[inline]
-    pub fn fixed(&self, piece: Piece, square: Square) -> SquareSet {
-        self.fixed[self.piece_index(piece, square)]
-    }
-
     /// Squares a piece standing on `square` reaches on an empty board.
     #[inline]
     pub fn empty_board(&self, piece: Piece, square: Square) -> SquareSet {
@@ -80,11 +85,14 @@ impl Tables {
 
     /// The squares `piece` on `from` can end a move on, whatever stands there, with
     /// `occupied` blocking walks and rides.
-    #[inline]
+    #[inline(always)]
     pub fn reach(&self, geometry: Geometry, piece: Piece, from: Square, occupied: &SquareSet) -> SquareSet {
-        let row = row(piece);
-        let reach = self.fixed(piece, from).or(self.walks.open(row, from, occupied));
-        self.searched[row]
+        let origin = self.origins[self.piece_index(piece, from)];
+        let reach = origin.fixed.or(self.walks.open(origin.walks, occupied));
+        if !origin.searched {
+            return reach;
+        }
+        self.searched[row(piece)]
             .iter()
             .fold(reach, |reach, movement| reach.or(movement_reach(geometry, movement, piece.side, from, occupied)))
     }
@@ -117,19 +125,21 @@ impl Tables {
             (0..kinds[0].len()).flat_map(|kind| Side::BOTH.map(|side| (side, &kinds[side.index()][kind]))).collect();
         let moves: Vec<&[Movement]> = rows.iter().map(|(_, kind)| kind.moves.as_slice()).collect();
         let walks = WalkTable::new(geometry, &moves);
-        let walk_table = &walks;
-        let fixed = rows
+        let searched: Vec<Vec<Movement>> = rows
+            .iter()
+            .map(|(_, kind)| kind.moves.iter().filter(|m| !m.ignores_blockers() && !tabled(m)).cloned().collect())
+            .collect();
+        let (walk_table, searched_rows) = (&walks, &searched);
+        let origins = rows
             .iter()
             .enumerate()
             .flat_map(|(row, &(side, kind))| {
-                geometry.squares().map(move |square| {
-                    fixed_reach(geometry, &kind.moves, side, square).or(walk_table.free(row, square))
+                geometry.squares().map(move |square| Origin {
+                    fixed: fixed_reach(geometry, &kind.moves, side, square).or(walk_table.free(row, square)),
+                    walks: walk_table.trie(row, square),
+                    searched: !searched_rows[row].is_empty(),
                 })
             })
-            .collect();
-        let searched = rows
-            .iter()
-            .map(|(_, kind)| kind.moves.iter().filter(|m| !m.ignores_blockers() && !tabled(m)).cloned().collect())
             .collect();
         let escape = rows
             .iter()
@@ -148,7 +158,8 @@ impl Tables {
             .squares()
             .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
             .collect();
-        let mut tables = Tables { squares, fixed, walks, searched, empty: Vec::new(), escape, landings, files, around };
+        let mut tables =
+            Tables { squares, origins, walks, searched, empty: Vec::new(), escape, landings, files, around };
         tables.empty = (0..kinds[0].len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))

@@ -157,6 +157,9 @@ pub struct Variant {
     pub(crate) zobrist: Zobrist,
     /// Per (attacker kind, victim kind): whether the attacker may capture the victim.
     captures: Vec<bool>,
+    /// Per kind: whether it may land on an enemy of every kind (move generation then needn't
+    /// ask [`Variant::may_land_on`] of each piece it reaches).
+    pub(crate) lands_on_any: Vec<bool>,
     /// Whether some kind serves the side with more pieces.
     pub(crate) has_allegiance: bool,
     /// Whether some kind charms.
@@ -330,6 +333,7 @@ impl Variant {
         let counter_values = rules.small_armies.map_or(0, |s| s.plies as usize);
         let zobrist = Zobrist::new(south.len(), geometry.len(), counter_values);
         let captures = south.iter().flat_map(|a| south.iter().map(move |v| may_capture(a, v))).collect();
+        let lands_on_any = south.iter().map(|a| !a.lands_on_empty && south.iter().all(|v| may_capture(a, v))).collect();
         let has_allegiance = south.iter().any(|k| k.allegiance);
         let has_charm = south.iter().any(|k| k.charms);
         let has_end_effects = south.iter().any(|k| k.side_kill || k.promotion.is_some());
@@ -360,6 +364,7 @@ impl Variant {
             tables,
             zobrist,
             captures,
+            lands_on_any,
             has_allegiance,
             has_charm,
             has_end_effects,

@@ -1,11 +1,12 @@
 //! Blocked walks tabled: for each piece kind and origin square, the minimal walks of the kind's
 //! blockable `Path` and `Combo` movements as pairs (destination, squares that must be empty),
-//! grouped by the squares that must be empty, so that reach under any occupancy is one set test
-//! per group instead of a walk search. The walks come from the walk search itself
-//! ([`crate::walk::walks_through`] on an empty board), made once per kind from the middle of a
-//! board big enough for any of them and moved to each origin (a walk is the same walk
-//! wherever it starts, if it stays on the board); walk directions are absolute, so the tables
-//! are the same for both sides.
+//! grouped by the squares that must be empty and laid out as a trie over those squares (nearest
+//! the origin first), so that reach under any occupancy is one bit test per trie node, and an
+//! occupied square skips every walk through it at once. The walks come from the walk search
+//! itself ([`crate::walk::walks_through`] on an empty board), made once per kind from the
+//! middle of a board big enough for any of them and moved to each origin (a walk is the same
+//! walk wherever it starts, if it stays on the board); walk directions are absolute, so the
+//! tables are the same for both sides.
 
 use crate::walk::{ENUMERATE_UP_TO, WalkRule, walks_through};
 use crate::{Geometry, Movement, Square, SquareSet};
@@ -21,15 +22,34 @@ struct OpenWalks {
     to: SquareSet,
 }
 
+/// A node of an origin's walk trie, stored in depth-first order: the squares on the way from
+/// a root to it are a set of squares that walks pass.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The square it adds to those passed on the way to it.
+    square: Square,
+    /// How many nodes its subtree holds, itself included: all skipped when `square` is occupied.
+    span: u32,
+    /// Where the walks that pass exactly the squares on the way here end.
+    to: SquareSet,
+}
+
+/// Where the walk trie of one (kind, origin square) is in a [`WalkTable`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Trie {
+    start: u32,
+    end: u32,
+}
+
 /// The tabled walks of every (kind, origin square).
 #[derive(Debug)]
 pub(crate) struct WalkTable {
     squares: usize,
     /// Per (kind, square): the squares reached by a walk passing no square at all.
     free: Vec<SquareSet>,
-    /// Per (kind, square): where its walks are in `walks`.
-    ranges: Vec<(u32, u32)>,
-    walks: Vec<OpenWalks>,
+    /// Per (kind, square): its walk trie.
+    tries: Vec<Trie>,
+    nodes: Vec<Node>,
 }
 
 impl WalkTable {
@@ -40,23 +60,24 @@ impl WalkTable {
         let mut table = WalkTable {
             squares,
             free: Vec::with_capacity(rows.len() * squares),
-            ranges: Vec::with_capacity(rows.len() * squares),
-            walks: Vec::new(),
+            tries: Vec::with_capacity(rows.len() * squares),
+            nodes: Vec::new(),
         };
         for (row, moves) in rows.iter().enumerate() {
             if row > 0 && rows[row - 1] == *moves {
                 let previous = (row - 1) * squares..row * squares;
                 table.free.extend_from_within(previous.clone());
-                table.ranges.extend_from_within(previous);
+                table.tries.extend_from_within(previous);
                 continue;
             }
             let rules: Vec<WalkRule> = moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
             let template = Template::new(&rules);
             for origin in geometry.squares() {
-                let start = table.walks.len();
-                let free = template.place(geometry, origin, &mut table.walks);
+                let (free, walks) = template.place(geometry, origin);
+                let start = table.nodes.len() as u32;
+                grow_trie(geometry, origin, walks, &mut table.nodes);
                 table.free.push(free);
-                table.ranges.push((start as u32, table.walks.len() as u32));
+                table.tries.push(Trie { start, end: table.nodes.len() as u32 });
             }
         }
         table
@@ -66,7 +87,7 @@ impl WalkTable {
     /// (whatever stands on the squares they end on).
     #[cfg(test)]
     pub fn reach(&self, row: usize, from: Square, occupied: &SquareSet) -> SquareSet {
-        self.free(row, from).or(self.open(row, from, occupied))
+        self.free(row, from).or(self.open(self.trie(row, from), occupied))
     }
 
     /// The squares the tabled walks of `row` from `from` end on passing no square at all.
@@ -74,15 +95,24 @@ impl WalkTable {
         self.free[row * self.squares + from.index()]
     }
 
-    /// The squares the tabled walks of `row` from `from` that pass some square end on, with
-    /// `occupied` occupied: [`WalkTable::free`] and these are their reach.
+    /// The trie of the tabled walks of `row` from `from` that pass some square.
+    pub fn trie(&self, row: usize, from: Square) -> Trie {
+        self.tries[row * self.squares + from.index()]
+    }
+
+    /// The squares the walks of `trie` end on, with `occupied` occupied: [`WalkTable::free`]
+    /// and these are the reach of its row from its square.
     #[inline]
-    pub fn open(&self, row: usize, from: Square, occupied: &SquareSet) -> SquareSet {
-        let (start, end) = self.ranges[row * self.squares + from.index()];
+    pub fn open(&self, trie: Trie, occupied: &SquareSet) -> SquareSet {
+        let nodes = &self.nodes[trie.start as usize..trie.end as usize];
         let mut reach = SquareSet::EMPTY;
-        for walks in &self.walks[start as usize..end as usize] {
-            if !walks.via.intersects(occupied) {
-                reach = reach.or(walks.to);
+        let mut next = 0;
+        while let Some(node) = nodes.get(next) {
+            if occupied.contains(node.square) {
+                next += node.span as usize;
+            } else {
+                reach = reach.or(node.to);
+                next += 1;
             }
         }
         reach
@@ -126,10 +156,9 @@ impl Template {
         template
     }
 
-    /// Appends the walk groups from `origin` on `geometry` to `walks`: those whose squares
-    /// passed are on the board, with the ends on the board; returns the ends of the walks that
-    /// pass no square.
-    fn place(&self, geometry: Geometry, origin: Square, walks: &mut Vec<OpenWalks>) -> SquareSet {
+    /// The walks from `origin` on `geometry`: the ends of those that pass no square, and the
+    /// groups of the others whose squares passed are on the board, with the ends on the board.
+    fn place(&self, geometry: Geometry, origin: Square) -> (SquareSet, Vec<OpenWalks>) {
         let moved = |squares: SquareSet| {
             squares.iter().map(move |square| {
                 let (files, ranks) =
@@ -138,6 +167,7 @@ impl Template {
             })
         };
         let on_board = |squares: SquareSet| moved(squares).flatten().collect::<SquareSet>();
+        let mut walks = Vec::with_capacity(self.walks.len());
         for group in &self.walks {
             let Some(via) = moved(group.via).collect::<Option<SquareSet>>() else { continue };
             let to = on_board(group.to);
@@ -145,7 +175,42 @@ impl Template {
                 walks.push(OpenWalks { via, to });
             }
         }
-        on_board(self.free)
+        (on_board(self.free), walks)
+    }
+}
+
+/// Appends to `nodes` the trie of the walk groups from `origin`: each group's squares passed,
+/// nearest `origin` first, are a path from a root (squares near the origin are passed by the
+/// most walks, so an occupied one cuts the most).
+fn grow_trie(geometry: Geometry, origin: Square, walks: Vec<OpenWalks>, nodes: &mut Vec<Node>) {
+    let nearest_first = |square: &Square| (geometry.distance(origin, *square), *square);
+    let mut paths: Vec<(Vec<Square>, SquareSet)> = walks
+        .into_iter()
+        .map(|walks| {
+            let mut via: Vec<Square> = walks.via.iter().collect();
+            via.sort_unstable_by_key(nearest_first);
+            (via, walks.to)
+        })
+        .collect();
+    paths.sort_unstable_by(|(a, _), (b, _)| a.iter().map(nearest_first).cmp(b.iter().map(nearest_first)));
+    grow_subtries(&paths, 0, nodes);
+}
+
+/// Appends the subtries of `paths`, sorted paths that share their first `depth` squares and
+/// are longer than that: one node per square that comes next.
+fn grow_subtries(paths: &[(Vec<Square>, SquareSet)], depth: usize, nodes: &mut Vec<Node>) {
+    let mut rest = paths;
+    while let Some((first, _)) = rest.first() {
+        let square = first[depth];
+        let (here, after) = rest.split_at(rest.iter().take_while(|(path, _)| path[depth] == square).count());
+        // A path ending here sorts before the longer paths through it.
+        let ending = here.iter().take_while(|(path, _)| path.len() == depth + 1).count();
+        let to = here[..ending].iter().fold(SquareSet::EMPTY, |to, (_, ends)| to.or(*ends));
+        let node = nodes.len();
+        nodes.push(Node { square, span: 0, to });
+        grow_subtries(&here[ending..], depth + 1, nodes);
+        nodes[node].span = (nodes.len() - node) as u32;
+        rest = after;
     }
 }
 
