@@ -73,9 +73,8 @@ impl WalkTable {
             let rules: Vec<WalkRule> = moves.iter().filter(|m| tabled(m)).filter_map(WalkRule::of).collect();
             let template = Template::new(&rules);
             for origin in geometry.squares() {
-                let (free, walks) = template.place(geometry, origin);
                 let start = table.nodes.len() as u32;
-                grow_trie(geometry, origin, walks, &mut table.nodes);
+                let free = template.place(geometry, origin, &mut table.nodes);
                 table.free.push(free);
                 table.tries.push(Trie { start, end: table.nodes.len() as u32 });
             }
@@ -120,12 +119,12 @@ impl WalkTable {
 }
 
 /// The minimal walks of a row from the middle of a board on which none of them leaves it,
-/// grouped by the squares they pass, to be moved to each origin of a real board.
+/// as a trie, to be moved to each origin of a real board.
 struct Template {
     /// The walks passing no square: where they end.
     free: SquareSet,
-    /// The other walks, one group per set of squares passed.
-    walks: Vec<OpenWalks>,
+    /// The other walks, as a trie over the squares they pass.
+    trie: Vec<Node>,
 }
 
 impl Template {
@@ -139,50 +138,43 @@ impl Template {
         let origin = Template::BOARD.square(Template::MIDDLE, Template::MIDDLE).expect("the board has a middle");
         let mut minimal = minimal_walks(Template::BOARD, origin, rules);
         minimal.sort_unstable_by_key(|&(to, via)| (via.len(), via, to));
-        let mut template = Template { free: SquareSet::EMPTY, walks: Vec::new() };
+        let mut free = SquareSet::EMPTY;
+        let mut walks: Vec<OpenWalks> = Vec::new();
         for (to, via) in minimal {
             if via.is_empty() {
-                template.free.insert(to);
+                free.insert(to);
                 continue;
             }
             debug_assert!(via.len() <= MAX_VIA);
-            match template.walks.last_mut() {
+            match walks.last_mut() {
                 Some(group) if group.via == via => {
                     group.to.insert(to);
                 }
-                _ => template.walks.push(OpenWalks { via, to: SquareSet::only(to) }),
+                _ => walks.push(OpenWalks { via, to: SquareSet::only(to) }),
             }
         }
-        template
+        Template { free, trie: grow_trie(Template::BOARD, origin, walks) }
     }
 
-    /// The walks from `origin` on `geometry`: the ends of those that pass no square, and the
-    /// groups of the others whose squares passed are on the board, with the ends on the board.
-    fn place(&self, geometry: Geometry, origin: Square) -> (SquareSet, Vec<OpenWalks>) {
-        let moved = |squares: SquareSet| {
-            squares.iter().map(move |square| {
-                let (files, ranks) =
-                    (Template::BOARD.file(square) - Template::MIDDLE, Template::BOARD.rank(square) - Template::MIDDLE);
-                geometry.offset(origin, files, ranks)
-            })
+    /// Appends the trie of the walks from `origin` on `geometry` to `nodes`: the subtries
+    /// whose squares passed are on the board, with the ends on the board; returns the ends of
+    /// the walks that pass no square.
+    fn place(&self, geometry: Geometry, origin: Square, nodes: &mut Vec<Node>) -> SquareSet {
+        let moved = |square: Square| {
+            let (files, ranks) =
+                (Template::BOARD.file(square) - Template::MIDDLE, Template::BOARD.rank(square) - Template::MIDDLE);
+            geometry.offset(origin, files, ranks)
         };
-        let on_board = |squares: SquareSet| moved(squares).flatten().collect::<SquareSet>();
-        let mut walks = Vec::with_capacity(self.walks.len());
-        for group in &self.walks {
-            let Some(via) = moved(group.via).collect::<Option<SquareSet>>() else { continue };
-            let to = on_board(group.to);
-            if !to.is_empty() {
-                walks.push(OpenWalks { via, to });
-            }
-        }
-        (on_board(self.free), walks)
+        let on_board = |squares: SquareSet| squares.iter().filter_map(moved).collect::<SquareSet>();
+        place_subtries(&self.trie, &moved, &on_board, nodes);
+        on_board(self.free)
     }
 }
 
-/// Appends to `nodes` the trie of the walk groups from `origin`: each group's squares passed,
-/// nearest `origin` first, are a path from a root (squares near the origin are passed by the
-/// most walks, so an occupied one cuts the most).
-fn grow_trie(geometry: Geometry, origin: Square, walks: Vec<OpenWalks>, nodes: &mut Vec<Node>) {
+/// The trie of `walks` from `origin`: each group's squares passed, nearest `origin` first, are
+/// a path from a root (squares near the origin are passed by the most walks, so an occupied
+/// one cuts the most).
+fn grow_trie(geometry: Geometry, origin: Square, walks: Vec<OpenWalks>) -> Vec<Node> {
     let nearest_first = |square: &Square| (geometry.distance(origin, *square), *square);
     let mut paths: Vec<(Vec<Square>, SquareSet)> = walks
         .into_iter()
@@ -193,7 +185,9 @@ fn grow_trie(geometry: Geometry, origin: Square, walks: Vec<OpenWalks>, nodes: &
         })
         .collect();
     paths.sort_unstable_by(|(a, _), (b, _)| a.iter().map(nearest_first).cmp(b.iter().map(nearest_first)));
-    grow_subtries(&paths, 0, nodes);
+    let mut nodes = Vec::new();
+    grow_subtries(&paths, 0, &mut nodes);
+    nodes
 }
 
 /// Appends the subtries of `paths`, sorted paths that share their first `depth` squares and
@@ -211,6 +205,28 @@ fn grow_subtries(paths: &[(Vec<Square>, SquareSet)], depth: usize, nodes: &mut V
         grow_subtries(&here[ending..], depth + 1, nodes);
         nodes[node].span = (nodes.len() - node) as u32;
         rest = after;
+    }
+}
+
+/// Appends the subtries of `trie` (in depth-first order) moved by `moved`, leaving out those
+/// whose square leaves the board (their walks would pass off it) and clipping their ends by
+/// `on_board`.
+fn place_subtries(
+    trie: &[Node],
+    moved: &impl Fn(Square) -> Option<Square>,
+    on_board: &impl Fn(SquareSet) -> SquareSet,
+    nodes: &mut Vec<Node>,
+) {
+    let mut next = 0;
+    while let Some(node) = trie.get(next) {
+        let span = node.span as usize;
+        if let Some(square) = moved(node.square) {
+            let placed = nodes.len();
+            nodes.push(Node { square, span: 0, to: on_board(node.to) });
+            place_subtries(&trie[next + 1..next + span], moved, on_board, nodes);
+            nodes[placed].span = (nodes.len() - placed) as u32;
+        }
+        next += span;
     }
 }
 
