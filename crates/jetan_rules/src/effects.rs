@@ -14,6 +14,20 @@ pub(crate) struct Movers {
     promoting: u32,
 }
 
+impl Movers {
+    /// Whether the `i`th of them may promote.
+    #[inline]
+    pub(crate) fn may_promote(&self, i: usize) -> bool {
+        self.promoting & 1 << i != 0
+    }
+
+    /// The same movers where none of them reaches the far rank.
+    #[inline]
+    pub(crate) fn never_promoting(self) -> Movers {
+        Movers { promoting: 0, ..self }
+    }
+}
+
 impl Position {
     /// Adds the side-kills of `mv`'s steps and appends it, once per promotion choice, to `out`.
     #[inline(always)]
@@ -62,7 +76,7 @@ impl Position {
         }
         let far_rank = self.variant.far_ranks[self.to_move.index()];
         let may_promote =
-            mv.steps.iter().enumerate().any(|(i, step)| movers.promoting & 1 << i != 0 && far_rank.contains(step.to));
+            mv.steps.iter().enumerate().any(|(i, step)| movers.may_promote(i) && far_rank.contains(step.to));
         if may_promote {
             let mv = out.pop().expect("the move to finish");
             self.finish_promotions(mv, out);

@@ -1,8 +1,11 @@
 //! A fast hasher for the small keys move generation deduplicates (steps, squares, hashes):
 //! the multiply-and-rotate hash of rustc's `FxHasher`. Not for untrusted input.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hash map with [`FastHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// A hash set with [`FastHasher`].
 pub(crate) type FastSet<T> = HashSet<T, BuildHasherDefault<FastHasher>>;
@@ -65,8 +68,10 @@ impl Hasher for FastHasher {
         self.add(n as u64);
     }
 
+    /// The mix rotated so that the bits a table picks its bucket by (the low ones) come from
+    /// the middle of the product, which every word's low bits reach (as rustc-hash 2 does).
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 }

@@ -4,11 +4,11 @@
 //! mover's walk is judged against what remains, and each follower lands as far away as the
 //! mover did.
 
-use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 
-use crate::fast_hash::FastSet;
+use crate::fast_hash::FastMap;
 use crate::list::List;
-use crate::movegen::{GroupEffect, Scope};
+use crate::movegen::Scope;
 use crate::selection::{Aim, touches};
 use crate::{Dir, Gender, MAX_REMOVALS, Move, MoveKind, Piece, Position, SquadForm, Square, SquareSet, Step};
 
@@ -39,7 +39,8 @@ impl Position {
             }
         }
         if kind.carries > 0 {
-            for passengers in self.neighbour_sets(scope, from, kind.carries.min(scope.most_followers), |_| true) {
+            let most = kind.carries.min(scope.most_followers);
+            for passengers in self.neighbour_sets(scope, from, most, |_| true, |_| true) {
                 self.moves_with(scope, from, &passengers, aim, out);
             }
         }
@@ -77,12 +78,16 @@ impl Position {
         members: impl Iterator<Item = Square>,
         touching: impl Fn(Square) -> SquareSet,
     ) -> SquareSet {
+        members.fold(SquareSet::EMPTY, |landings, member| landings.or(self.as_leader(from, member, touching(member))))
+    }
+
+    /// Where the leader on `from` lands for the group's `member`, moving as far, to land on
+    /// one of `squares`.
+    #[inline]
+    fn as_leader(&self, from: Square, member: Square, squares: SquareSet) -> SquareSet {
         let geometry = self.variant.geometry();
-        let (file, rank) = (geometry.file(from), geometry.rank(from));
-        members.fold(SquareSet::EMPTY, |landings, member| {
-            let (df, dr) = (file - geometry.file(member), rank - geometry.rank(member));
-            landings.or(self.variant.tables.moved(touching(member), df, dr))
-        })
+        let (df, dr) = (geometry.file(from) - geometry.file(member), geometry.rank(from) - geometry.rank(member));
+        self.variant.tables.moved(squares, df, dr)
     }
 
     /// The piece on `from` and every piece some group it leads may take along: the pieces
@@ -121,17 +126,15 @@ impl Position {
     fn squads(&self, scope: &Scope, from: Square) -> Vec<Followers> {
         let rule = self.variant.rules().squads.expect("squads are on");
         let leader = self.board[from.index()].expect("a leader stands on its square").kind;
-        let follows = |kind| rule.ranks.follows(kind, leader);
-        let sets = self.neighbour_sets(scope, from, rule.members.min(scope.most_followers), |mask| match rule.form {
+        let follows = |square: Square| rule.ranks.follows(self.board[square.index()].expect("a piece").kind, leader);
+        let most = rule.members.min(scope.most_followers);
+        let sets = self.neighbour_sets(scope, from, most, follows, |mask| match rule.form {
             // The 2 x 2 blocks holding the leader: N+NE+E, E+SE+S, S+SW+W, W+NW+N.
             SquadForm::Block => [0b0000_0111u8, 0b0001_1100, 0b0111_0000, 0b1100_0001].iter().any(|&b| mask & !b == 0),
             SquadForm::Around => true,
         });
-        let sets = sets
-            .into_iter()
-            .filter(|set| set.iter().all(|&s| follows(self.board[s.index()].expect("members are pieces").kind)));
         if !rule.escorts {
-            return sets.collect();
+            return sets;
         }
         let mut all = Vec::new();
         for members in sets {
@@ -161,14 +164,21 @@ impl Position {
         }
     }
 
-    /// Every set of 1 to `most` movable friendly pieces on the 8 squares around `from` whose
-    /// mask (bit i for `Dir::ALL[i]`) passes `shape`.
-    fn neighbour_sets(&self, scope: &Scope, from: Square, most: u8, shape: impl Fn(u8) -> bool) -> Vec<Followers> {
+    /// Every set of 1 to `most` friendly pieces that may go along, among those on the 8 squares
+    /// around `from` that pass `may_go`, whose mask (bit i for `Dir::ALL[i]`) passes `shape`.
+    fn neighbour_sets(
+        &self,
+        scope: &Scope,
+        from: Square,
+        most: u8,
+        may_go: impl Fn(Square) -> bool,
+        shape: impl Fn(u8) -> bool,
+    ) -> Vec<Followers> {
         let geometry = self.variant.geometry();
         let mut eligible = 0u8;
         let mut squares = [Square::default(); 8];
         for (i, dir) in Dir::ALL.into_iter().enumerate() {
-            if let Some(square) = geometry.step(from, dir).filter(|&s| scope.followers.contains(s)) {
+            if let Some(square) = geometry.step(from, dir).filter(|&s| scope.followers.contains(s) && may_go(s)) {
                 eligible |= 1 << i;
                 squares[i] = square;
             }
@@ -192,27 +202,36 @@ impl Position {
     /// on, and along each line a plough leader may plough (taking the enemies on it that no
     /// follower lands on).
     fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, aim: &Aim, out: &mut Vec<Move>) {
-        let geometry = self.variant.geometry();
+        let tables = &self.variant.tables;
         let piece = self.board[from.index()].expect("a leader stands on its square");
-        let mut lifted = SquareSet::only(from);
-        for &square in followers.iter() {
+        let lifted = followers.iter().fold(SquareSet::only(from), |mut lifted, &square| {
             lifted.insert(square);
-        }
+            lifted
+        });
         let occupied = scope.occupied.minus(lifted);
         let own = scope.own.minus(lifted);
-        let may_repeat = self.may_repeat(scope, from, followers);
+        // Where the leader may land with every follower, moved as far, landing on the board
+        // and on no friend (whether a follower may take the enemy it lands on is asked below).
+        let free = tables.board().minus(own);
+        let fit = followers.iter().fold(SquareSet::FULL, |fit, &member| fit.and(self.as_leader(from, member, free)));
         let within =
             if aim.is_all() { aim.leading } else { self.leader_landings(from, lifted.iter(), |_| aim.landing) };
-        let targets = if self.variant.tables.empty_board(piece, from).intersects(&within) {
+        let within = within.and(fit);
+        let targets = if tables.empty_board(piece, from).intersects(&within) {
             self.targets(piece, from, occupied, own, within, None)
         } else {
             SquareSet::EMPTY
         };
         let lines = self.plough_lines(piece, from, occupied, own);
-        let ends = targets
-            .iter()
-            .map(|to| (to, List::new()))
-            .chain(lines.into_iter().map(|line| (*line.squares.last().expect("a line has its end"), line.ploughed)));
+        if targets.is_empty() && lines.is_empty() {
+            return;
+        }
+        let ends = targets.iter().map(|to| (to, List::new())).chain(
+            lines
+                .into_iter()
+                .map(|line| (*line.squares.last().expect("a line has its end"), line.ploughed))
+                .filter(|&(end, _)| fit.contains(end)),
+        );
         // The same effect is one move, whichever piece leads it: its steps are listed by square
         // (in a Charge the leader stays first, since its file is the one used up). All move
         // alike, so one order serves every target.
@@ -222,19 +241,39 @@ impl Position {
             order.push(square);
         }
         order.sort_from_by_key(usize::from(scope.charge), |&square| square);
-        let placed: List<(Square, i32, i32), { MAX_FOLLOWERS + 1 }> =
-            order.iter().map(|&square| (square, geometry.file(square), geometry.rank(square))).collect();
-        let (file, rank) = (geometry.file(from), geometry.rank(from));
+        // Each piece with how far its square is from the leader's (in square indices, the
+        // same for every landing in `fit`) and, for a follower, whether it may not take
+        // every enemy.
+        let placed: List<(Square, isize, bool), { MAX_FOLLOWERS + 1 }> = order
+            .iter()
+            .map(|&square| {
+                let kind = self.board[square.index()].expect("a group's pieces stand on its squares").kind;
+                let picky = square != from && !self.variant.lands_on_any[kind.index()];
+                (square, square.index() as isize - from.index() as isize, picky)
+            })
+            .collect();
         let movers = self.movers(order.iter().copied());
+        // Where the leader lands for some piece that may promote to reach the far rank.
+        let far_rank = self.variant.far_ranks[self.to_move.index()];
+        let promoting = order.iter().enumerate().filter(|&(i, _)| movers.may_promote(i)).map(|(_, &square)| square);
+        let promotes_at = self.leader_landings(from, promoting, |_| far_rank);
+        // A group that may be generated again is told apart by where its first piece lands.
+        let may_repeat = self.may_repeat(scope, from, followers);
+        let actor = scope.charge.then_some(from);
+        let first = lifted.iter().next().expect("the leader is lifted");
+        let first_offset = first.index() as isize - from.index() as isize;
+        let mut seen = scope.seen.borrow_mut();
+        let unploughed = GroupKey { actor, lifted, ploughed: List::new() };
+        let mut landed = if may_repeat { seen.landed(&unploughed) } else { SquareSet::EMPTY };
+        let landed_before = landed;
         'target: for (to, ploughed) in ends {
-            let (df, dr) = (geometry.file(to) - file, geometry.rank(to) - rank);
             let mut steps = List::new();
-            for &(square, file, rank) in placed.iter() {
-                let Some(landing) = geometry.square(file + df, rank + dr) else { continue 'target };
-                if square != from && occupied.contains(landing) {
+            for &(square, offset, picky) in placed.iter() {
+                let landing = Square((to.index() as isize + offset) as u8);
+                if picky && occupied.contains(landing) {
                     let follower = self.board[square.index()].expect("followers are pieces").kind;
                     let victim = self.board[landing.index()].expect("occupied squares hold pieces");
-                    if own.contains(landing) || !self.variant.may_land_on(follower, victim.kind) {
+                    if !self.variant.may_land_on(follower, victim.kind) {
                         continue 'target;
                     }
                 }
@@ -255,10 +294,20 @@ impl Position {
                 }
                 continue;
             }
-            let actor = scope.charge.then_some(from);
-            if !may_repeat || first_time(&scope.seen, (actor, lifted, (df, dr), removals)) {
+            let first_landing = Square((to.index() as isize + first_offset) as u8);
+            let new = !may_repeat
+                || if removals.is_empty() {
+                    landed.insert(first_landing)
+                } else {
+                    seen.first_time(GroupKey { actor, lifted, ploughed: removals }, first_landing)
+                };
+            if new {
+                let movers = if promotes_at.contains(to) { movers } else { movers.never_promoting() };
                 self.finish_as(mv, movers, out);
             }
+        }
+        if landed != landed_before {
+            seen.record(unploughed, landed);
         }
     }
 
@@ -301,12 +350,53 @@ impl Position {
     }
 }
 
-/// Whether `effect` is new to `seen` (adding it). The set starts with room for the group moves
-/// of a busy position, so that it rarely grows.
-fn first_time(seen: &RefCell<FastSet<GroupEffect>>, effect: GroupEffect) -> bool {
-    let mut seen = seen.borrow_mut();
-    if seen.capacity() == 0 {
-        seen.reserve(1024);
+/// The group moves generated so far in one ply: for each actor (in a Charge), set of squares
+/// left and set of squares ploughed, the squares the group's first piece landed on (which tell
+/// how far the group went).
+#[derive(Debug, Default)]
+pub(crate) struct SeenGroups(FastMap<GroupKey, SquareSet>);
+
+/// A group's actor (in a Charge), the squares its pieces leave and the squares it ploughs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct GroupKey {
+    actor: Option<Square>,
+    lifted: SquareSet,
+    ploughed: List<Square, MAX_REMOVALS>,
+}
+
+/// One word from the squares left and the actor: keys that differ only in their ploughed
+/// squares are rare, and equality tells them apart.
+impl Hash for GroupKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let words = self.lifted.words();
+        let lifted = words[0] ^ words[1].rotate_left(16) ^ words[2].rotate_left(32) ^ words[3].rotate_left(48);
+        let actor = self.actor.map_or(0, |square| u64::from(square.0) + 1);
+        state.write_u64(lifted ^ lifted >> 32 ^ actor << 32);
     }
-    seen.insert(effect)
+}
+
+impl SeenGroups {
+    /// Where the first piece of the group of `key` has landed so far.
+    fn landed(&self, key: &GroupKey) -> SquareSet {
+        self.0.get(key).copied().unwrap_or_default()
+    }
+
+    /// Records that the first piece of the group of `key` has landed on `landed`.
+    fn record(&mut self, key: GroupKey, landed: SquareSet) {
+        if self.0.capacity() == 0 {
+            // Room for the groups of a busy position, so that the table rarely grows.
+            self.0.reserve(1024);
+        }
+        self.0.insert(key, landed);
+    }
+
+    /// Whether the group of `key` moving its first piece to `landing` is new (recording it).
+    fn first_time(&mut self, key: GroupKey, landing: Square) -> bool {
+        let mut landed = self.landed(&key);
+        let new = landed.insert(landing);
+        if new {
+            self.record(key, landed);
+        }
+        new
+    }
 }

@@ -7,14 +7,11 @@
 use std::cell::RefCell;
 
 use crate::fast_hash::FastSet;
+use crate::groups::SeenGroups;
 use crate::list::List;
 use crate::selection::{Aim, Selection};
 use crate::threats::Threatened;
 use crate::{EscapeWhen, MAX_REMOVALS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet};
-
-/// What tells group moves apart: the actor (in a Charge), the squares its pieces leave, how far
-/// they all go (files, ranks) and the ploughed squares.
-pub(crate) type GroupEffect = (Option<Square>, SquareSet, (i32, i32), List<Square, MAX_REMOVALS>);
 
 /// What one ply's move generation knows before looking at any piece.
 pub(crate) struct Scope {
@@ -37,10 +34,9 @@ pub(crate) struct Scope {
     pub turn: bool,
     /// Whether this ply is a Charge's sub-move: each move names its actor, whose file it uses.
     pub charge: bool,
-    /// The actors, steps and ploughed squares of the group moves generated so far, so that a
-    /// group that several of its pieces could lead is generated once (once per leader in a
-    /// Charge).
-    pub seen: RefCell<FastSet<GroupEffect>>,
+    /// The group moves generated so far, so that a group that several of its pieces could
+    /// lead is generated once (once per leader in a Charge).
+    pub seen: RefCell<SeenGroups>,
     /// The removals of the strikes generated so far, so that each set is struck once.
     pub seen_removals: RefCell<FastSet<List<Square, MAX_REMOVALS>>>,
     /// At most this many pieces are chosen to go along with a group's mover.

@@ -15,6 +15,12 @@ impl SquareSet {
     /// Every square of the largest board (a set to restrict nothing by).
     pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);
 
+    /// The set's words of 64 squares each, lowest first.
+    #[inline]
+    pub(crate) fn words(&self) -> [u64; 4] {
+        self.0
+    }
+
     /// The set of one square.
     #[inline]
     pub fn only(square: Square) -> SquareSet {
@@ -96,24 +102,36 @@ impl SquareSet {
     /// of the largest board are dropped.
     #[inline]
     pub fn shifted(self, by: i32) -> SquareSet {
-        let distance = by.unsigned_abs() as usize;
-        if distance >= 256 {
+        let [a, b, c, d] = self.0;
+        match by {
+            0 => self,
+            1..=63 => {
+                let (up, down) = (by as u32, 64 - by as u32);
+                SquareSet([a << up, b << up | a >> down, c << up | b >> down, d << up | c >> down])
+            }
+            -63..=-1 => {
+                let (down, up) = (by.unsigned_abs(), 64 - by.unsigned_abs());
+                SquareSet([a >> down | b << up, b >> down | c << up, c >> down | d << up, d >> down])
+            }
+            _ => self.shifted_by_words(by),
+        }
+    }
+
+    /// [`SquareSet::shifted`] by 64 squares or more: whole words, then the rest.
+    fn shifted_by_words(self, by: i32) -> SquareSet {
+        let words = (by.unsigned_abs() / 64) as usize;
+        if words >= 4 {
             return SquareSet::EMPTY;
         }
-        let (words, bits) = (distance / 64, (distance % 64) as u32);
-        // The words with zeros around them, so that every word a shifted word takes bits from
-        // exists; `>> 1 >> (63 - bits)` is `>> (64 - bits)` without overflowing at 0 bits.
-        let mut padded = [0u64; 13];
-        padded[5..9].copy_from_slice(&self.0);
         let mut out = [0u64; 4];
-        for (i, out) in out.iter_mut().enumerate() {
-            *out = if by >= 0 {
-                padded[5 + i - words] << bits | padded[4 + i - words] >> 1 >> (63 - bits)
-            } else {
-                padded[5 + i + words] >> bits | padded[6 + i + words] << 1 << (63 - bits)
-            };
-        }
-        SquareSet(out)
+        let rest = if by > 0 {
+            out[words..].copy_from_slice(&self.0[..4 - words]);
+            by - 64 * words as i32
+        } else {
+            out[..4 - words].copy_from_slice(&self.0[words..]);
+            by + 64 * words as i32
+        };
+        SquareSet(out).shifted(rest)
     }
 
     /// The squares in index order (the iterator holds a copy of the set).
@@ -218,7 +236,7 @@ mod tests {
     #[test]
     fn shifting_moves_every_square_across_words() {
         let a: SquareSet = [0, 1, 63, 64, 127, 130, 200, 255].map(Square).into_iter().collect();
-        for by in [-256, -200, -129, -128, -64, -63, -1, 0, 1, 5, 63, 64, 65, 128, 191, 255, 256] {
+        for by in (-300..=300).chain([i32::MIN, i32::MAX]) {
             let expected: SquareSet = a.iter().filter_map(|s| u8::try_from(s.0 as i32 + by).ok().map(Square)).collect();
             assert_eq!(a.shifted(by), expected, "shifted by {by}");
         }

@@ -56,6 +56,12 @@ impl Tables {
         self.empty[self.piece_index(piece, square)]
     }
 
+    /// Every square of the board.
+    #[inline]
+    pub fn board(&self) -> SquareSet {
+        self.landings[(MAX_FILES - 1) as usize]
+    }
+
     /// `squares` and the squares one king step from any of them.
     pub fn around(&self, squares: SquareSet) -> SquareSet {
         if squares.len() <= 2 {

@@ -177,6 +177,7 @@ impl Position {
     /// ending on an empty square or an enemy it may capture; `occupied` and `own` are the
     /// occupied squares and its side's (after lifting any group off the board, or after the move
     /// that took it to `from`).
+    #[inline]
     pub(crate) fn plough_lines(
         &self,
         piece: Piece,
@@ -184,8 +185,22 @@ impl Position {
         occupied: SquareSet,
         own: SquareSet,
     ) -> Vec<HaulerWalk> {
+        match self.variant.kind(piece.kind).plough {
+            Some(reach) => self.plough_lines_of(reach, piece, from, occupied, own),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`Position::plough_lines`] of a plough with `reach`.
+    fn plough_lines_of(
+        &self,
+        reach: u8,
+        piece: Piece,
+        from: Square,
+        occupied: SquareSet,
+        own: SquareSet,
+    ) -> Vec<HaulerWalk> {
         let geometry = self.variant.geometry();
-        let Some(reach) = self.variant.kind(piece.kind).plough else { return Vec::new() };
         let lands = |square: Square| {
             !occupied.contains(square)
                 || (!own.contains(square)
