@@ -62,6 +62,12 @@ impl Position {
     #[inline]
     pub(crate) fn finish_as(&self, mv: Move, movers: Movers, out: &mut Vec<Move>) {
         out.push(mv);
+        self.finish_pushed(movers, out);
+    }
+
+    /// [`Position::finish_as`] of the last move of `out`, made where it lies.
+    #[inline]
+    pub(crate) fn finish_pushed(&self, movers: Movers, out: &mut Vec<Move>) {
         if movers.kills || movers.promoting != 0 {
             self.finish_last(movers, out);
         }

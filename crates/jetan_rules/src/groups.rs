@@ -78,16 +78,8 @@ impl Position {
         members: impl Iterator<Item = Square>,
         touching: impl Fn(Square) -> SquareSet,
     ) -> SquareSet {
-        members.fold(SquareSet::EMPTY, |landings, member| landings.or(self.as_leader(from, member, touching(member))))
-    }
-
-    /// Where the leader on `from` lands for the group's `member`, moving as far, to land on
-    /// one of `squares`.
-    #[inline]
-    fn as_leader(&self, from: Square, member: Square, squares: SquareSet) -> SquareSet {
-        let geometry = self.variant.geometry();
-        let (df, dr) = (geometry.file(from) - geometry.file(member), geometry.rank(from) - geometry.rank(member));
-        self.variant.tables.moved(squares, df, dr)
+        let tables = &self.variant.tables;
+        members.fold(SquareSet::EMPTY, |landings, member| landings.or(tables.moved_as(touching(member), member, from)))
     }
 
     /// The piece on `from` and every piece some group it leads may take along: the pieces
@@ -213,7 +205,7 @@ impl Position {
         // Where the leader may land with every follower, moved as far, landing on the board
         // and on no friend (whether a follower may take the enemy it lands on is asked below).
         let free = tables.board().minus(own);
-        let fit = followers.iter().fold(SquareSet::FULL, |fit, &member| fit.and(self.as_leader(from, member, free)));
+        let fit = followers.iter().fold(SquareSet::FULL, |fit, &member| fit.and(tables.moved_as(free, member, from)));
         let within =
             if aim.is_all() { aim.leading } else { self.leader_landings(from, lifted.iter(), |_| aim.landing) };
         let within = within.and(fit);
@@ -266,44 +258,43 @@ impl Position {
         let unploughed = GroupKey { actor, lifted, ploughed: List::new() };
         let mut landed = if may_repeat { seen.landed(&unploughed) } else { SquareSet::EMPTY };
         let landed_before = landed;
+        // Each move is made where it lies in `out`, and dropped if it doesn't stand.
         'target: for (to, ploughed) in ends {
-            let mut steps = List::new();
+            out.push(Move::declaration(MoveKind::Normal));
+            let mv = out.last_mut().expect("the move was just pushed");
             for &(square, offset, picky) in placed.iter() {
                 let landing = Square((to.index() as isize + offset) as u8);
                 if picky && occupied.contains(landing) {
                     let follower = self.board[square.index()].expect("followers are pieces").kind;
                     let victim = self.board[landing.index()].expect("occupied squares hold pieces");
                     if !self.variant.may_land_on(follower, victim.kind) {
+                        out.pop();
                         continue 'target;
                     }
                 }
-                steps.push(Step { from: square, to: landing });
+                mv.steps.push(Step { from: square, to: landing });
             }
-            let removals: List<Square, MAX_REMOVALS> =
-                ploughed.iter().copied().filter(|&s| !steps.iter().any(|step: &Step| step.to == s)).collect();
-            if !aim.is_all() && !touches(aim.landing, &steps, &removals) {
-                continue;
-            }
-            let mv = Move { kind: MoveKind::Normal, steps, removals, promotions: List::new(), actor: None };
-            if scope.probe {
-                let mut mv = mv;
-                self.add_side_kills(&mut mv);
-                if touches(aim.squares, &mv.steps, &mv.removals) {
-                    out.push(mv);
-                    return;
-                }
-                continue;
+            for &square in ploughed.iter().filter(|&&s| !mv.steps.iter().any(|step| step.to == s)) {
+                mv.removals.push(square);
             }
             let first_landing = Square((to.index() as isize + first_offset) as u8);
-            let new = !may_repeat
-                || if removals.is_empty() {
+            let stands = (aim.is_all() || touches(aim.landing, &mv.steps, &mv.removals))
+                && if scope.probe {
+                    self.add_side_kills(mv);
+                    touches(aim.squares, &mv.steps, &mv.removals)
+                } else if !may_repeat {
+                    true
+                } else if mv.removals.is_empty() {
                     landed.insert(first_landing)
                 } else {
-                    seen.first_time(GroupKey { actor, lifted, ploughed: removals }, first_landing)
+                    seen.first_time(GroupKey { actor, lifted, ploughed: mv.removals }, first_landing)
                 };
-            if new {
-                let movers = if promotes_at.contains(to) { movers } else { movers.never_promoting() };
-                self.finish_as(mv, movers, out);
+            if !stands {
+                out.pop();
+            } else if scope.probe {
+                return;
+            } else {
+                self.finish_pushed(if promotes_at.contains(to) { movers } else { movers.never_promoting() }, out);
             }
         }
         if landed != landed_before {

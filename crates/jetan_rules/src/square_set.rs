@@ -134,6 +134,20 @@ impl SquareSet {
         SquareSet(out).shifted(rest)
     }
 
+    /// The square of lowest index, if any.
+    #[inline]
+    pub fn first(&self) -> Option<Square> {
+        let (i, word) = self.0.iter().enumerate().find(|(_, word)| **word != 0)?;
+        Some(Square((i * 64) as u8 + word.trailing_zeros() as u8))
+    }
+
+    /// The square of highest index, if any.
+    #[inline]
+    pub fn last(&self) -> Option<Square> {
+        let (i, word) = self.0.iter().enumerate().rev().find(|(_, word)| **word != 0)?;
+        Some(Square((i * 64) as u8 + 63 - word.leading_zeros() as u8))
+    }
+
     /// The squares in index order (the iterator holds a copy of the set).
     #[inline]
     pub fn iter(&self) -> Squares {
@@ -231,6 +245,9 @@ mod tests {
         assert!(a.and(b).is_subset(&a) && !b.is_subset(&a));
         assert!(SquareSet::only(Square(200)).is_subset(&b));
         assert!(SquareSet::EMPTY.is_empty() && SquareSet::EMPTY.iter().next().is_none());
+        assert_eq!((a.first(), a.last()), (Some(Square(0)), Some(Square(255))));
+        assert_eq!((b.first(), b.minus(a).last()), (Some(Square(63)), Some(Square(200))));
+        assert_eq!((SquareSet::EMPTY.first(), SquareSet::EMPTY.last()), (None, None));
     }
 
     #[test]

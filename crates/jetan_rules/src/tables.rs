@@ -7,7 +7,9 @@
 use crate::reach::{fixed_reach, movement_reach};
 use crate::walk::{WalkRule, walk_ends};
 use crate::walk_table::{Trie, WalkTable, tabled};
-use crate::{EscapeRule, EscapeWalk, Geometry, KindId, MAX_SIDE, Movement, Piece, PieceKind, Side, Square, SquareSet};
+use crate::{
+    Dir, Dirs, EscapeRule, EscapeWalk, Geometry, KindId, MAX_SIDE, Movement, Piece, PieceKind, Side, Square, SquareSet,
+};
 
 /// Reach tables: what can be computed once per square.
 #[derive(Debug)]
@@ -30,8 +32,13 @@ pub(crate) struct Tables {
     landings: Vec<SquareSet>,
     /// The board's files.
     files: i32,
+    /// Per square: its file (read, not divided out, where sets are moved square to square).
+    file_of: Vec<i32>,
     /// Per square: it and the squares one king step away.
     around: Vec<SquareSet>,
+    /// Per square, per direction (in the order of `Dir::ALL`): the squares from it to the
+    /// board's edge, the square itself left out.
+    rays: Vec<[SquareSet; 8]>,
 }
 
 /// What a piece reaches from one square, read at once.
@@ -89,6 +96,14 @@ impl Tables {
         }
     }
 
+    /// The squares of `squares` moved as far as from `from` to `to`, those that stay on the
+    /// board.
+    #[inline]
+    pub fn moved_as(&self, squares: SquareSet, from: Square, to: Square) -> SquareSet {
+        let df = self.file_of[to.index()] - self.file_of[from.index()];
+        squares.shifted(to.index() as i32 - from.index() as i32).and(self.landings[(df + MAX_FILES - 1) as usize])
+    }
+
     /// The squares `piece` on `from` can end a move on, whatever stands there, with
     /// `occupied` blocking walks and rides.
     #[inline(always)]
@@ -98,9 +113,41 @@ impl Tables {
         if !origin.searched {
             return reach;
         }
-        self.searched[row(piece)]
-            .iter()
-            .fold(reach, |reach, movement| reach.or(movement_reach(geometry, movement, piece.side, from, occupied)))
+        reach.or(self.searched_reach(geometry, piece, from, occupied))
+    }
+
+    /// The squares the movements of `piece` searched under each occupancy reach from `from`.
+    /// Kept out of line, so that the reach of pieces that have none stays small.
+    #[inline(never)]
+    fn searched_reach(&self, geometry: Geometry, piece: Piece, from: Square, occupied: &SquareSet) -> SquareSet {
+        self.searched[row(piece)].iter().fold(SquareSet::EMPTY, |reach, movement| {
+            reach.or(match *movement {
+                Movement::Ride { dirs, max } => self.ride(dirs, max, from, occupied),
+                _ => movement_reach(geometry, movement, piece.side, from, occupied),
+            })
+        })
+    }
+
+    /// The squares a ride along `dirs`, at most `max` squares long, reaches from `from`: along
+    /// each of its rays, up to and including the first occupied square (what
+    /// [`movement_reach`] finds step by step, read off the rays).
+    #[inline]
+    fn ride(&self, dirs: Dirs, max: Option<u8>, from: Square, occupied: &SquareSet) -> SquareSet {
+        let rays = &self.rays[from.index()];
+        Dir::ALL.into_iter().enumerate().filter(|&(_, dir)| dirs.allows(dir)).fold(
+            SquareSet::EMPTY,
+            |reach, (d, dir)| {
+                let mut ray = rays[d];
+                let step = i32::from(dir.dr) * self.files + i32::from(dir.df);
+                if let Some(max) = max.filter(|&max| usize::from(max) < ray.len()) {
+                    let beyond = Square((from.index() as i32 + i32::from(max) * step) as u8);
+                    ray = ray.minus(self.rays[beyond.index()][d]);
+                }
+                let blockers = ray.and(*occupied);
+                let blocker = if step > 0 { blockers.first() } else { blockers.last() };
+                reach.or(blocker.map_or(ray, |blocker| ray.minus(self.rays[blocker.index()][d])))
+            },
+        )
     }
 
     /// Squares an escape of `piece` from `square` reaches.
@@ -160,12 +207,32 @@ impl Tables {
         let landings = (1 - MAX_FILES..MAX_FILES)
             .map(|df| geometry.squares().filter(|&square| (0..files).contains(&(geometry.file(square) - df))).collect())
             .collect();
+        let file_of = geometry.squares().map(|square| geometry.file(square)).collect();
         let around = geometry
             .squares()
             .map(|square| movement_reach(geometry, &Movement::Area(1), Side::South, square, &SquareSet::EMPTY))
             .collect();
-        let mut tables =
-            Tables { squares, origins, walks, searched, empty: Vec::new(), escape, landings, files, around };
+        let rays = geometry
+            .squares()
+            .map(|square| {
+                Dir::ALL.map(|dir| {
+                    std::iter::successors(geometry.step(square, dir), |&next| geometry.step(next, dir)).collect()
+                })
+            })
+            .collect();
+        let mut tables = Tables {
+            squares,
+            origins,
+            walks,
+            searched,
+            empty: Vec::new(),
+            escape,
+            landings,
+            files,
+            file_of,
+            around,
+            rays,
+        };
         tables.empty = (0..kinds[0].len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))
             .flat_map(|piece| geometry.squares().map(move |square| (piece, square)))
@@ -190,7 +257,32 @@ fn escape_reach(geometry: Geometry, rule: &EscapeRule<KindId>, square: Square) -
 
 #[cfg(test)]
 mod tests {
-    use crate::{SquareSet, Variant};
+    use crate::reach::movement_reach;
+    use crate::walk_table::tests::variants;
+    use crate::{KindId, Piece, Side, SquareSet, Variant};
+
+    #[test]
+    fn reach_agrees_with_each_movement_under_random_occupancy() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for variant in variants() {
+            let geometry = variant.geometry();
+            for occupied in crate::test_random::occupancies(geometry, &mut state, 12) {
+                for kind in 0..variant.kinds().len() {
+                    for side in Side::BOTH {
+                        let piece = Piece::new(KindId(kind as u8), side);
+                        let moves = &variant.piece_kind(piece).moves;
+                        for from in geometry.squares() {
+                            let expected = moves.iter().fold(SquareSet::EMPTY, |reach, movement| {
+                                reach.or(movement_reach(geometry, movement, side, from, &occupied))
+                            });
+                            let reach = variant.tables.reach(geometry, piece, from, &occupied);
+                            assert_eq!(reach, expected, "{} from {from:?}", moves.len());
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn moved_sets_and_surroundings_agree_with_square_by_square_offsets() {
@@ -206,6 +298,11 @@ mod tests {
                 for (df, dr) in (-17..=17).flat_map(|df| (-3..=3).map(move |dr| (df, dr))) {
                     let expected: SquareSet = squares.iter().filter_map(|s| geometry.offset(s, df, dr)).collect();
                     assert_eq!(tables.moved(squares, df, dr), expected, "{file}: moved by ({df}, {dr})");
+                    let (from, to) =
+                        (geometry.square(8, 3).unwrap(), geometry.offset(geometry.square(8, 3).unwrap(), df, dr));
+                    if let Some(to) = to {
+                        assert_eq!(tables.moved_as(squares, from, to), expected, "{file}: moved as to {to:?}");
+                    }
                 }
                 let around = squares
                     .iter()

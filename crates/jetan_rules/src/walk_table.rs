@@ -258,7 +258,7 @@ fn minimal_walks(geometry: Geometry, origin: Square, rules: &[WalkRule]) -> Vec<
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::Arc;
 
     use super::*;
@@ -267,7 +267,8 @@ mod tests {
 
     /// Classic Jetan with rule options that change the walks, and the Spratt variants (bigger
     /// boards, more kinds of walks).
-    fn variants() -> Vec<Arc<Variant>> {
+    /// Classic Jetan under rule options that change every movement, Sarang and Jeddara.
+    pub(crate) fn variants() -> Vec<Arc<Variant>> {
         let variant = Variant::shipped("jetan.ron");
         let options: [&[&str]; 6] = [
             &[],
@@ -290,14 +291,11 @@ mod tests {
     #[test]
     fn tables_agree_with_the_walk_search_under_random_occupancy() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = || crate::test_random::next(&mut state);
         for variant in variants() {
             let geometry = variant.geometry();
             let rows: Vec<&[Movement]> = variant.kinds().iter().map(|kind| kind.moves.as_slice()).collect();
             let table = WalkTable::new(geometry, &rows);
-            for _ in 0..40 {
-                let density = random() % 8;
-                let occupied: SquareSet = geometry.squares().filter(|_| random() % 8 < density).collect();
+            for occupied in crate::test_random::occupancies(geometry, &mut state, 40) {
                 for (kind, piece_kind) in variant.kinds().iter().enumerate() {
                     for from in geometry.squares() {
                         let expected =
