@@ -98,7 +98,7 @@ impl Tables {
 
     /// The squares of `squares` moved as far as from `from` to `to`, those that stay on the
     /// board.
-    #[inline]
+    #[inline(always)]
     pub fn moved_as(&self, squares: SquareSet, from: Square, to: Square) -> SquareSet {
         let df = self.file_of[to.index()] - self.file_of[from.index()];
         squares.shifted(to.index() as i32 - from.index() as i32).and(self.landings[(df + MAX_FILES - 1) as usize])
