@@ -254,7 +254,8 @@ mod tests {
     fn shifting_moves_every_square_across_words() {
         let a: SquareSet = [0, 1, 63, 64, 127, 130, 200, 255].map(Square).into_iter().collect();
         for by in (-300..=300).chain([i32::MIN, i32::MAX]) {
-            let expected: SquareSet = a.iter().filter_map(|s| u8::try_from(s.0 as i32 + by).ok().map(Square)).collect();
+            let expected: SquareSet =
+                a.iter().filter_map(|s| u8::try_from(i64::from(s.0) + i64::from(by)).ok().map(Square)).collect();
             assert_eq!(a.shifted(by), expected, "shifted by {by}");
         }
     }
