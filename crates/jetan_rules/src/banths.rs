@@ -6,28 +6,24 @@ use crate::list::List;
 use crate::movegen::Scope;
 use crate::reach::movement_reach;
 use crate::selection::Aim;
-use crate::{Dir, MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
+use crate::{MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
 
 impl Position {
     /// Whether a banth step follows the move just made: some ownerless piece has a piece on
     /// one of the 8 squares around it.
     pub(crate) fn banth_step_due(&self) -> bool {
-        let geometry = self.variant.geometry();
         let occupied = self.occupied();
-        self.ownerless()
-            .iter()
-            .any(|banth| Dir::ALL.into_iter().filter_map(|d| geometry.step(banth, d)).any(|s| occupied.contains(s)))
+        self.ownerless().iter().any(|banth| self.variant.tables.adjacent(banth).any(|s| occupied.contains(s)))
     }
 
     /// Appends the banth steps: each banth with a piece next to it steps one square in any
     /// direction, taking whatever stands there.
     pub(crate) fn banth_steps(&self, out: &mut Vec<Move>) {
-        let geometry = self.variant.geometry();
         let occupied = self.occupied();
         for banth in self.ownerless().iter() {
-            let around: Vec<Square> = Dir::ALL.into_iter().filter_map(|d| geometry.step(banth, d)).collect();
-            if around.iter().any(|&s| occupied.contains(s)) {
-                out.extend(around.into_iter().map(|to| Move::single(banth, to, MoveKind::BanthStep)));
+            let around = self.variant.tables.adjacent(banth);
+            if around.clone().any(|s| occupied.contains(s)) {
+                out.extend(around.map(|to| Move::single(banth, to, MoveKind::BanthStep)));
             }
         }
     }

@@ -2,16 +2,15 @@
 
 use crate::movegen::Scope;
 use crate::selection::Aim;
-use crate::{Dir, Move, MoveKind, Position, Side, Square, SquareSet, Step};
+use crate::{Move, MoveKind, Position, Side, Square, SquareSet, Step};
 
 impl Position {
     /// The pieces of `side` that charm holds still: its males of kinds not immune next to an
     /// enemy that charms.
     pub fn charmed(&self, side: Side) -> SquareSet {
-        let geometry = self.variant.geometry();
         let mut charmed = SquareSet::EMPTY;
         for charmer in self.charmers(side.opponent()).iter() {
-            for square in Dir::ALL.into_iter().filter_map(|dir| geometry.step(charmer, dir)) {
+            for square in self.variant.tables.adjacent(charmer) {
                 if let Some(victim) = self.board[square.index()]
                     && victim.side == side
                     && self.variant.kind(victim.kind).charmable()

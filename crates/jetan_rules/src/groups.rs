@@ -104,10 +104,10 @@ impl Position {
 
     /// The friendly females orthogonally next to `from` that may be escorted.
     fn escortable(&self, scope: &Scope, from: Square) -> impl Iterator<Item = Square> + '_ {
-        let geometry = self.variant.geometry();
         let movable = scope.followers;
-        Dir::ALL.into_iter().filter(|d| d.is_orthogonal()).filter_map(move |dir| {
-            let square = geometry.step(from, dir)?;
+        let neighbours = self.variant.tables.neighbours(from);
+        Dir::ALL.iter().zip(neighbours).filter(|(dir, _)| dir.is_orthogonal()).filter_map(move |(_, &square)| {
+            let square = square?;
             let piece = self.board[square.index()]?;
             (movable.contains(square) && self.variant.kind(piece.kind).gender == Gender::Female).then_some(square)
         })
@@ -166,11 +166,10 @@ impl Position {
         may_go: impl Fn(Square) -> bool,
         shape: impl Fn(u8) -> bool,
     ) -> Vec<Followers> {
-        let geometry = self.variant.geometry();
         let mut eligible = 0u8;
         let mut squares = [Square::default(); 8];
-        for (i, dir) in Dir::ALL.into_iter().enumerate() {
-            if let Some(square) = geometry.step(from, dir).filter(|&s| scope.followers.contains(s) && may_go(s)) {
+        for (i, &square) in self.variant.tables.neighbours(from).iter().enumerate() {
+            if let Some(square) = square.filter(|&s| scope.followers.contains(s) && may_go(s)) {
                 eligible |= 1 << i;
                 squares[i] = square;
             }
@@ -383,11 +382,6 @@ impl SeenGroups {
 
     /// Whether the group of `key` moving its first piece to `landing` is new (recording it).
     fn first_time(&mut self, key: GroupKey, landing: Square) -> bool {
-        let mut landed = self.landed(&key);
-        let new = landed.insert(landing);
-        if new {
-            self.record(key, landed);
-        }
-        new
+        self.0.entry(key).or_default().insert(landing)
     }
 }

@@ -39,6 +39,9 @@ pub(crate) struct Tables {
     /// Per square, per direction (in the order of `Dir::ALL`): the squares from it to the
     /// board's edge, the square itself left out.
     rays: Vec<[SquareSet; 8]>,
+    /// Per square, per direction (in the order of `Dir::ALL`): the square one step away, if
+    /// it is on the board (read, not divided out, where groups gather their neighbours).
+    neighbours: Vec<[Option<Square>; 8]>,
 }
 
 /// What a piece reaches from one square, read at once.
@@ -67,6 +70,18 @@ impl Tables {
     #[inline]
     pub fn board(&self) -> SquareSet {
         self.landings[(MAX_FILES - 1) as usize]
+    }
+
+    /// The squares one step from `square` in each direction of `Dir::ALL`, where on the board.
+    #[inline]
+    pub fn neighbours(&self, square: Square) -> &[Option<Square>; 8] {
+        &self.neighbours[square.index()]
+    }
+
+    /// The squares one king step from `square`, in the order of `Dir::ALL`.
+    #[inline]
+    pub fn adjacent(&self, square: Square) -> impl Iterator<Item = Square> + Clone + '_ {
+        self.neighbours[square.index()].iter().flatten().copied()
     }
 
     /// `squares` and the squares one king step from any of them.
@@ -220,6 +235,7 @@ impl Tables {
                 })
             })
             .collect();
+        let neighbours = geometry.squares().map(|square| Dir::ALL.map(|dir| geometry.step(square, dir))).collect();
         let mut tables = Tables {
             squares,
             origins,
@@ -232,6 +248,7 @@ impl Tables {
             file_of,
             around,
             rays,
+            neighbours,
         };
         tables.empty = (0..kinds[0].len())
             .flat_map(|kind| Side::BOTH.map(|side| Piece::new(KindId(kind as u8), side)))

@@ -127,11 +127,10 @@ impl Position {
         if left == 0 {
             return;
         }
-        let geometry = self.variant.geometry();
         let hauler = self.board[engine.index()].expect("the hauler stands on its square");
         let excludes = &self.variant.kind(hauler.kind).hauls.as_ref().expect("a hauler").2;
         let tail = chain.last().or(cars.last()).copied().unwrap_or(engine);
-        for square in Dir::ALL.into_iter().filter_map(|d| geometry.step(tail, d)) {
+        for square in self.variant.tables.adjacent(tail) {
             let eligible = scope.followers.contains(square)
                 && square != engine
                 && !cars.contains(&square)
