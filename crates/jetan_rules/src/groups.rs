@@ -10,6 +10,7 @@ use crate::fast_hash::FastMap;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::selection::{Aim, touches};
+use crate::trains::HaulerWalk;
 use crate::{Dir, Gender, MAX_REMOVALS, Move, MoveKind, Piece, Position, SquadForm, Square, SquareSet, Step};
 
 /// The most followers one group move has.
@@ -193,36 +194,15 @@ impl Position {
     /// on, and along each line a plough leader may plough (taking the enemies on it that no
     /// follower lands on).
     fn moves_with(&self, scope: &Scope, from: Square, followers: &Followers, aim: &Aim, out: &mut Vec<Move>) {
-        let tables = &self.variant.tables;
-        let piece = self.board[from.index()].expect("a leader stands on its square");
         let lifted = followers.iter().fold(SquareSet::only(from), |mut lifted, &square| {
             lifted.insert(square);
             lifted
         });
         let occupied = scope.occupied.minus(lifted);
-        let own = scope.own.minus(lifted);
-        // Where the leader may land with every follower, moved as far, landing on the board
-        // and on no friend (whether a follower may take the enemy it lands on is asked below).
-        let free = tables.board().minus(own);
-        let fit = followers.iter().fold(SquareSet::FULL, |fit, &member| fit.and(tables.moved_as(free, member, from)));
-        let within =
-            if aim.is_all() { aim.leading } else { self.leader_landings(from, lifted.iter(), |_| aim.landing) };
-        let within = within.and(fit);
-        let targets = if tables.empty_board(piece, from).intersects(&within) {
-            self.targets(piece, from, occupied, own, within, None)
-        } else {
-            SquareSet::EMPTY
-        };
-        let lines = self.plough_lines(piece, from, occupied, own);
-        if targets.is_empty() && lines.is_empty() {
+        let destinations = self.destinations(from, followers, lifted, occupied, scope.own.minus(lifted), aim);
+        if destinations.is_empty() {
             return;
         }
-        let ends = targets.iter().map(|to| (to, List::new())).chain(
-            lines
-                .into_iter()
-                .map(|line| (*line.squares.last().expect("a line has its end"), line.ploughed))
-                .filter(|&(end, _)| fit.contains(end)),
-        );
         // The same effect is one move, whichever piece leads it: its steps are listed by square
         // (in a Charge the leader stays first, since its file is the one used up). All move
         // alike, so one order serves every target.
@@ -258,7 +238,7 @@ impl Position {
         let mut landed = if may_repeat { seen.landed(&unploughed) } else { SquareSet::EMPTY };
         let landed_before = landed;
         // Each move is made where it lies in `out`, and dropped if it doesn't stand.
-        'target: for (to, ploughed) in ends {
+        'target: for (to, ploughed) in destinations.ends() {
             out.push(Move::declaration(MoveKind::Normal));
             let mv = out.last_mut().expect("the move was just pushed");
             for &(square, offset, picky) in placed.iter() {
@@ -301,6 +281,35 @@ impl Position {
         }
     }
 
+    /// Where the leader on `from` may take the group of `followers` (`lifted` with it) with
+    /// `occupied` and `own` left on the board, some piece of the group landing where it may
+    /// touch the squares of `aim`.
+    fn destinations(
+        &self,
+        from: Square,
+        followers: &Followers,
+        lifted: SquareSet,
+        occupied: SquareSet,
+        own: SquareSet,
+        aim: &Aim,
+    ) -> Destinations {
+        let tables = &self.variant.tables;
+        let piece = self.board[from.index()].expect("a leader stands on its square");
+        // Where the leader may land with every follower, moved as far, landing on the board
+        // and on no friend (whether a follower may take the enemy it lands on is asked later).
+        let free = tables.board().minus(own);
+        let fit = followers.iter().fold(SquareSet::FULL, |fit, &member| fit.and(tables.moved_as(free, member, from)));
+        let within =
+            if aim.is_all() { aim.leading } else { self.leader_landings(from, lifted.iter(), |_| aim.landing) };
+        let within = within.and(fit);
+        let targets = if tables.empty_board(piece, from).intersects(&within) {
+            self.targets(piece, from, occupied, own, within, None)
+        } else {
+            SquareSet::EMPTY
+        };
+        Destinations { fit, targets, lines: self.plough_lines(piece, from, occupied, own) }
+    }
+
     /// Whether the moves of the piece on `from` leading `followers` may be generated again,
     /// so that they must be told apart from those already made: the leader makes this group
     /// in two ways (escorting the one female of a squad, an airship's passengers who are also
@@ -337,6 +346,35 @@ impl Position {
                             && (rules.squads.is_some_and(|rule| rule.ranks.follows(leader, kind_id))
                                 || (escorts_in_squads && leader_is_female)))))
         })
+    }
+}
+
+/// Where a group may go: the squares its leader's walk may end on, and the lines a plough
+/// leader may plough (kept where every follower lands on the board and on no friend).
+struct Destinations {
+    /// The leader's landings that land every follower on the board and on no friend.
+    fit: SquareSet,
+    /// The squares the leader's walk may end on.
+    targets: SquareSet,
+    /// The lines the leader may plough.
+    lines: Vec<HaulerWalk>,
+}
+
+impl Destinations {
+    /// Whether the group can't go anywhere.
+    fn is_empty(&self) -> bool {
+        self.targets.is_empty() && self.lines.is_empty()
+    }
+
+    /// Each square the leader may end on, with the squares it ploughs on the way.
+    fn ends(self) -> impl Iterator<Item = (Square, List<Square, MAX_REMOVALS>)> {
+        let fit = self.fit;
+        let ploughs = self
+            .lines
+            .into_iter()
+            .map(|line| (*line.squares.last().expect("a line has its end"), line.ploughed))
+            .filter(move |&(end, _)| fit.contains(end));
+        self.targets.iter().map(|to| (to, List::new())).chain(ploughs)
     }
 }
 
