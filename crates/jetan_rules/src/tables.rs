@@ -40,7 +40,7 @@ pub(crate) struct Tables {
     /// board's edge, the square itself left out.
     rays: Vec<[SquareSet; 8]>,
     /// Per square, per direction (in the order of `Dir::ALL`): the square one step away, if
-    /// it is on the board (read, not divided out, where groups gather their neighbours).
+    /// it is on the board (read, not divided out, wherever the squares around one are walked).
     neighbours: Vec<[Option<Square>; 8]>,
 }
 
