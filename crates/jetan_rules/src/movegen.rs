@@ -123,7 +123,8 @@ impl Position {
                 if self.variant.rules().rapid_deployment {
                     self.deployments(&scope, moves);
                 }
-                if self.may_declare_charge(&scope) {
+                // A declaration touches no square: only a selection of every move lists it.
+                if selection.touching == SquareSet::FULL && self.may_declare_charge(&scope) {
                     moves.push(Move::declaration(MoveKind::Charge));
                 }
             }
