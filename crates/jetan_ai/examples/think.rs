@@ -1,5 +1,5 @@
 //! Searches one position and prints each iteration's result:
-//! `cargo run --release -p jetan_ai --example think -- [--variant FILE] [--moves "m1, m2"]
+//! `cargo run --release -p jetan_ai --example think -- [--variant FILE] [--position TEXT] [--moves "m1, m2"]
 //! [--movetime MS] [--depth D] [--nodes N] [--seed S] [--threads N] [--each yes]`
 //! (`--each yes`: the score of every move, searched to depth D - 1 after it)
 
@@ -13,8 +13,14 @@ use jetan_rules::{Position, say};
 
 fn main() {
     common::run(|| {
-        let args = common::Args::read(&["variant", "moves", "movetime", "depth", "nodes", "seed", "threads", "each"])?;
-        let mut position = Position::start(args.variant()?);
+        let args = common::Args::read(&[
+            "variant", "position", "moves", "movetime", "depth", "nodes", "seed", "threads", "each",
+        ])?;
+        let variant = args.variant()?;
+        let mut position = match args.optional::<String>("position")? {
+            Some(text) => Position::from_text(variant, &text).map_err(|e| e.to_string())?,
+            None => Position::start(variant),
+        };
         let moves: String = args.get("moves", Some(String::new()))?;
         position.play_turns(&moves).map_err(|e| e.to_string())?;
         say!("{}", position.to_text());
