@@ -13,7 +13,7 @@ use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::{Ordering, is_capture, pick};
 use crate::rng::mix;
-use crate::score::{INFINITY, WIN, WIN_BOUND};
+use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
 use crate::search::Thought;
 use crate::tt::{Bound, Table, pack, unpack};
 
@@ -31,8 +31,9 @@ const STATIC_MARGIN: i32 = 120;
 /// How far below alpha, per ply of depth, a position's evaluation must be for quiet moves
 /// (except those that attack the enemy royal piece) to be skipped.
 const FUTILITY_MARGIN: i32 = 150;
-/// The depth stored with a result that holds only on its path: too shallow to be used.
-const UNUSABLE_DEPTH: i32 = -1;
+/// The depth stored with a result that holds only on its path: too shallow to be used, even
+/// by quiescence.
+const UNUSABLE_DEPTH: i32 = i8::MIN as i32;
 /// Time and cancellation are checked every this many nodes (a power of two). Every node: in
 /// the big variants one node's move generation can take milliseconds.
 const CHECK_EVERY: u64 = 1;
@@ -40,6 +41,10 @@ const CHECK_EVERY: u64 = 1;
 /// Jeddara's positions have thousands of group moves (squads, airships, trains); searching them
 /// all would leave no time to look a move deeper.
 const BRANCH_LIMIT: usize = 160;
+/// The most sub-moves searched at a node inside a Charge below the root, where its side
+/// moves again and again with nothing between its sub-moves to cut the search short (the
+/// Charge's end always among them).
+const CHARGE_BRANCH_LIMIT: usize = 24;
 
 /// Threads share out the moves of nodes at least this many plies from the leaves (see
 /// [`Busy`]); nearer the leaves a move is searched too quickly for it to be worth it.
@@ -309,13 +314,9 @@ impl Search<'_> {
         if let Some(hit) = hit
             && !pv_node
             && hit.depth >= depth
+            && hit.bound.decides(hit.score, alpha, beta)
         {
-            match hit.bound {
-                Bound::Exact => return hit.score,
-                Bound::Lower if hit.score >= beta => return hit.score,
-                Bound::Upper if hit.score <= alpha => return hit.score,
-                _ => {}
-            }
+            return hit.score;
         }
         let in_danger = self.in_danger();
         // Near the leaves, a position far above beta is taken to hold (the side to move could
@@ -342,13 +343,7 @@ impl Search<'_> {
             Flow::NoMoves => return self.no_moves_score(ply),
             Flow::Done | Flow::Cutoff => {}
         }
-        let bound = if node.best >= beta {
-            Bound::Lower
-        } else if node.best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(node.best, alpha, beta);
         // A score that a repetition of an earlier position helped make holds only on this
         // path: the table keeps just the move.
         let depth = if self.repetitions == repetitions { depth } else { UNUSABLE_DEPTH };
@@ -404,8 +399,10 @@ impl Search<'_> {
         let skipped = |mv: Move| searched.contains(&pack(mv)) || (skip_escapes && mv.kind == MoveKind::Escape);
         frame.moves.retain(|&mv| !skipped(mv));
         self.ordering.score(position, self.task.facts, &frame.moves, &mut frame.scores, table_move, node.ply);
-        if !node.in_danger && frame.moves.len() > BRANCH_LIMIT {
-            keep_best(&mut frame.moves, &mut frame.scores, BRANCH_LIMIT);
+        let in_charge = matches!(position.phase(), Phase::Charge { .. });
+        let limit = if in_charge && node.ply > 0 { CHARGE_BRANCH_LIMIT } else { BRANCH_LIMIT };
+        if !node.in_danger && frame.moves.len() > limit {
+            keep_best(&mut frame.moves, &mut frame.scores, limit);
         }
         frame.deferred.clear();
         for i in 0..frame.moves.len() {
@@ -482,7 +479,7 @@ impl Search<'_> {
             // Still a position visited, and time to look at the clock: a root whose royal
             // piece is attacked may have thousands of these.
             self.tick();
-            -(WIN - (ply + 2) as i32)
+            royal_lost_at(ply)
         } else if index == 0 {
             self.child(same, depth - 1, ply, alpha, beta)
         } else {

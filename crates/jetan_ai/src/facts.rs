@@ -192,6 +192,17 @@ impl Facts {
             })
     }
 
+    /// Where the side to move's rescues from an attack on its royal pieces mostly land: on
+    /// enemy pieces (taking the attacker) and on the squares within two king steps of its
+    /// royal pieces (moving them, or blocking near them); and the squares that win by
+    /// reaching them.
+    pub fn rescue_squares(&self, position: &Position) -> SquareSet {
+        let side = position.to_move();
+        let royals = position.occupied_by(side).iter().filter(|&s| position.piece_at(s).is_some_and(|p| self.royal(p)));
+        let near = royals.fold(SquareSet::EMPTY, |near, square| near.or(self.zone(square)));
+        near.or(position.occupied_by(side.opponent())).or(self.goals(side))
+    }
+
     /// The squares of `side`'s pieces that every armed enemy piece wins by taking.
     pub fn key_royals(&self, position: &Position, side: Side) -> SquareSet {
         let key = |&square: &Square| position.piece_at(square).is_some_and(|piece| self.key_royal(piece));

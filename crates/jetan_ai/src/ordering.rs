@@ -15,6 +15,9 @@ const WINNING: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
 /// A quiet move that caused a cut-off at the same ply (the newer of the two scores 1 more).
 const KILLER: i32 = 1 << 27;
+/// Ending a Charge: after the killers, before the other quiet moves (so that a search that
+/// keeps only the best-ordered sub-moves always keeps it).
+const END_CHARGE: i32 = KILLER - 1;
 /// History scores are kept below this.
 const HISTORY_MAX: i32 = 1 << 20;
 /// A capture that ends the game in a loss for the mover.
@@ -82,6 +85,7 @@ impl Ordering {
                 (None, Some(victim)) => CAPTURE + facts.value(victim) * 32,
                 _ if packed == killers[0] => KILLER + 1,
                 _ if packed == killers[1] => KILLER,
+                _ if mv.kind == MoveKind::EndCharge => END_CHARGE,
                 _ if mv.kind == MoveKind::Escape => ESCAPE + self.history[self.history_index(side, mv)],
                 // Among quiet moves with the same history, the fewer pieces moved the sooner.
                 _ => self.history[self.history_index(side, mv)] - mv.steps.len() as i32,

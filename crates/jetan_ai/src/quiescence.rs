@@ -1,16 +1,17 @@
 //! Quiescence: at the leaves, captures (and moves that end the game) are searched until the
 //! position is quiet, so that the evaluation never stands in the middle of an exchange; while
-//! a royal piece is attacked, every reply is searched at the first ply. Bounded in width and
+//! a royal piece is attacked, the rescues are searched at the first ply. Bounded in width and
 //! depth, since Jetan Jeddara offers hundreds of captures a position.
 
-use jetan_rules::{Move, MoveKind, Phase, Position};
+use jetan_rules::{Move, MoveKind, Phase, Position, Selection};
 
-use crate::alphabeta::{MAX_PLY, Search};
+use crate::alphabeta::{Frame, MAX_PLY, Search};
 use crate::eval::Evaluation;
 use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::{main_victim, pick};
-use crate::score::{INFINITY, WIN};
+use crate::score::{INFINITY, royal_lost_at};
+use crate::tt::Bound;
 
 /// Quiescence searches every reply to an attack on the royal piece this many plies deep;
 /// beyond that it trusts the evaluation.
@@ -22,13 +23,19 @@ const QUIESCENCE_DEPTH: u32 = 6;
 const QUIESCENCE_WIDTH: usize = 8;
 /// Quiescence skips a capture that leaves the evaluation this far below alpha.
 const DELTA_MARGIN: i32 = 200;
+/// The depth quiescence results of its first ply are stored with in the transposition table
+/// (the deeper plies' one less): below every depth of the main search, which never takes them
+/// for its own.
+const QUIESCENCE_TABLE_DEPTH: i32 = 0;
 
 impl Search<'_> {
-    /// Captures (and moves that end the game) until the position is quiet; every reply while
+    /// Captures (and moves that end the game) until the position is quiet; the rescues while
     /// the royal piece is attacked, at the first ply. Inside a Charge the sub-moves are
     /// left to the main search (each could be followed by as many more): the Charge is taken
-    /// to end as it stands, lost if that leaves the royal piece to be taken.
-    pub(crate) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+    /// to end as it stands, lost if that leaves the royal piece to be taken. Results go to the
+    /// transposition table (those of the first ply, which answers attacks, apart from the
+    /// deeper ones, which don't).
+    pub(crate) fn quiesce(&mut self, ply: usize, alpha: i32, beta: i32, depth: u32) -> i32 {
         self.work.clear_pv(ply);
         if let Some(outcome) = self.position.decided() {
             return self.outcome_score(outcome, ply);
@@ -41,69 +48,120 @@ impl Search<'_> {
         }
         if matches!(self.position.phase(), Phase::Charge { .. }) {
             let lost = self.task.facts.royal_attacked(&self.position, self.position.to_move());
-            return if lost { -(WIN - (ply + 2) as i32) } else { self.evaluate().score };
+            return if lost { royal_lost_at(ply) } else { self.evaluate().score };
+        }
+        let hash = self.position.hash();
+        let table_depth = if depth < QUIESCENCE_EVASIONS { QUIESCENCE_TABLE_DEPTH } else { QUIESCENCE_TABLE_DEPTH - 1 };
+        if let Some(hit) = self.task.table.probe(hash, ply)
+            && hit.depth >= table_depth
+            && hit.bound.decides(hit.score, alpha, beta)
+        {
+            return hit.score;
         }
         let evaluation = self.evaluate();
         // The banth step (or passing it) ends the turn: the enemy's captures come after it, so
         // there is no standing pat before it.
         let banth_step = self.position.phase() == Phase::BanthStep;
         let evading = !banth_step && depth < QUIESCENCE_EVASIONS && self.in_danger();
-        let mut best = -INFINITY;
+        let mut node = Leaf { ply, depth, alpha, beta, best: -INFINITY, best_move: None };
         if !evading && !banth_step {
-            best = evaluation.score;
-            if best >= beta {
-                return best;
+            node.best = evaluation.score;
+            if node.best >= beta {
+                return node.best;
             }
-            alpha = alpha.max(best);
+            node.alpha = alpha.max(node.best);
         }
         let mut frame = self.work.take_frame(ply);
         frame.moves.clear();
         if evading {
-            generation::moves(&self.position, self.task.facts, false, &mut frame.moves);
-            if frame.moves.is_empty() {
-                self.work.put_frame(ply, frame);
-                return self.no_moves_score(ply);
-            }
+            self.evade(&mut node, &mut frame);
         } else {
             generation::captures(&self.position, self.task.facts, &mut frame.moves);
             let (position, facts) = (&self.position, self.task.facts);
-            frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, alpha));
+            frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, node.alpha));
             if banth_step {
                 frame.moves.push(Move::declaration(MoveKind::Pass));
             }
+            let width = if banth_step { frame.moves.len() } else { QUIESCENCE_WIDTH };
+            self.search_leaf_moves(&mut node, &mut frame, width);
         }
-        self.ordering.score(&self.position, self.task.facts, &frame.moves, &mut frame.scores, 0, ply);
-        let width = if evading || banth_step { frame.moves.len() } else { frame.moves.len().min(QUIESCENCE_WIDTH) };
-        for i in 0..width {
+        self.work.put_frame(ply, frame);
+        if !self.stopped {
+            let bound = Bound::of(node.best, alpha, beta);
+            self.task.table.store(hash, ply, node.best_move, node.best, table_depth, bound);
+        }
+        node.best
+    }
+
+    /// Searches the replies to an attack on the royal piece: those that take a piece or land
+    /// near a royal piece of the side to move, where nearly every rescue is; the others only
+    /// if none of these rescues it, so that a position is never taken for lost while some
+    /// move saves it. (Searching them all made most of Jetan Jeddara's quiescence.)
+    fn evade(&mut self, node: &mut Leaf, frame: &mut Frame) {
+        let (position, facts) = (&self.position, self.task.facts);
+        let near = Selection::touching(facts.rescue_squares(position)).with_followers(facts.followers());
+        position.generate_some(near, &mut frame.moves);
+        let searched = !frame.moves.is_empty();
+        if self.search_leaf_moves(node, frame, usize::MAX) || node.best > royal_lost_at(node.ply) {
+            return;
+        }
+        frame.moves.clear();
+        generation::moves(&self.position, self.task.facts, false, &mut frame.moves);
+        if frame.moves.is_empty() && !searched {
+            node.best = self.no_moves_score(node.ply);
+            return;
+        }
+        frame.moves.retain(|mv| !near.selects(mv));
+        self.search_leaf_moves(node, frame, usize::MAX);
+    }
+
+    /// Orders the moves of `frame` and searches the best `width` of them one ply deeper in
+    /// quiescence; says whether one reached beta (or the search was stopped).
+    fn search_leaf_moves(&mut self, node: &mut Leaf, frame: &mut Frame, width: usize) -> bool {
+        self.ordering.score(&self.position, self.task.facts, &frame.moves, &mut frame.scores, 0, node.ply);
+        let Leaf { ply, depth, beta, .. } = *node;
+        for i in 0..frame.moves.len().min(width) {
             pick(&mut frame.moves, &mut frame.scores, i);
             let mv = frame.moves[i];
             let side = self.position.to_move();
             let undo = self.position.play(mv);
             let score = if self.exposes_royal(side) {
-                -(WIN - (ply + 2) as i32)
+                royal_lost_at(ply)
             } else if self.position.to_move() == side {
-                self.quiesce(ply + 1, alpha, beta, depth + 1)
+                self.quiesce(ply + 1, node.alpha, beta, depth + 1)
             } else {
-                -self.quiesce(ply + 1, -beta, -alpha, depth + 1)
+                -self.quiesce(ply + 1, -beta, -node.alpha, depth + 1)
             };
             self.position.undo(undo);
             if self.stopped {
-                break;
+                return true;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
+            if score > node.best {
+                node.best = score;
+                node.best_move = Some(mv);
+                if score > node.alpha {
+                    node.alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        break;
+                        return true;
                     }
                 }
             }
         }
-        self.work.put_frame(ply, frame);
-        best
+        false
     }
+}
+
+/// A quiescence node while its moves are searched.
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    ply: usize,
+    /// Plies of quiescence above it.
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<Move>,
 }
 
 /// Whether quiescence should try the capture `mv`: not if it can't lift the evaluation to
@@ -120,4 +178,79 @@ fn worth_capturing(position: &Position, facts: &Facts, mv: Move, evaluation: &Ev
     let gain: i32 = position.victims(mv).map(|v| facts.value(v)).sum();
     evaluation.score + gain + DELTA_MARGIN > alpha
         && (facts.value(mover) <= gain || !evaluation.defended.contains(lead.to))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use jetan_rules::{Phase, Position};
+
+    use crate::alphabeta::{Search, Task, Workspace};
+    use crate::facts::Facts;
+    use crate::generation;
+    use crate::ordering::Ordering;
+    use crate::score::{INFINITY, royal_lost_at};
+    use crate::testing::{jetan, random_positions, variant};
+    use crate::tt::Table;
+
+    /// Quiescence's score of `position`, searched from scratch.
+    fn quiescence(position: &Position, facts: &Facts) -> i32 {
+        let (table, flag) = (Table::new(1), AtomicBool::new(false));
+        let task = Task {
+            root: position,
+            facts,
+            table: &table,
+            history: &[],
+            deadline: None,
+            seed: 0,
+            cancel: &flag,
+            stop: &flag,
+            busy: None,
+        };
+        let mut ordering = Ordering::new(position.variant().geometry().len());
+        let mut work = Workspace::new();
+        Search::new(task, &mut ordering, &mut work, u64::MAX).quiesce(0, -INFINITY, INFINITY, 0)
+    }
+
+    /// Whether some move the search tries leaves the side to move's royal pieces safe: among
+    /// those that quiescence answers an attack with first, and among the others.
+    fn rescues(position: &Position, facts: &Facts) -> (bool, bool) {
+        let side = position.to_move();
+        let mut moves = Vec::new();
+        generation::moves(position, facts, false, &mut moves);
+        let near = jetan_rules::Selection::touching(facts.rescue_squares(position));
+        let saving = moves.into_iter().filter(|&mv| {
+            let mut after = position.clone();
+            after.play(mv);
+            match after.decided() {
+                Some(outcome) => outcome.winner != Some(side.opponent()),
+                None => !facts.royal_capturable(&after, side),
+            }
+        });
+        saving.fold((false, false), |(near_one, far_one), mv| {
+            let is_near = near.selects(&mv);
+            (near_one || is_near, far_one || !is_near)
+        })
+    }
+
+    #[test]
+    fn an_attacked_royal_piece_is_taken_for_lost_only_when_no_move_saves_it() {
+        let (mut attacked, mut only_far) = (0, 0);
+        for variant in [jetan(&[]), jetan(&["princess=up_to"]), variant("jetan_jeddara", &[])] {
+            let positions = random_positions(&variant, 21, 6, 120);
+            let facts = Facts::new(&positions[0]);
+            for position in positions.iter().filter(|p| p.phase() == Phase::Turn && p.decided().is_none()) {
+                if !facts.royal_attacked(position, position.to_move()) {
+                    continue;
+                }
+                attacked += 1;
+                let (near, far) = rescues(position, &facts);
+                only_far += usize::from(far && !near);
+                let lost = quiescence(position, &facts) <= royal_lost_at(0);
+                assert_eq!(lost, !near && !far, "{}", position.to_text());
+            }
+        }
+        assert!(attacked >= 20 && only_far > 0, "{attacked} attacked positions, {only_far} saved only from afar");
+    }
 }

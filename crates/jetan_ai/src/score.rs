@@ -8,6 +8,12 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 /// Above every score.
 pub(crate) const INFINITY: i32 = WIN + 1;
 
+/// The score, for the side to move at `ply`, of a move that leaves its royal piece to be
+/// taken: a loss at the next ply.
+pub(crate) fn royal_lost_at(ply: usize) -> i32 {
+    -(WIN - (ply + 2) as i32)
+}
+
 /// The plies to a forced win (positive) or loss (negative) a score stands for, if any.
 pub fn plies_to_end(score: i32) -> Option<i32> {
     if score > WIN_BOUND {

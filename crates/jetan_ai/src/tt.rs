@@ -20,6 +20,29 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What `score`, the best found by a search in the window (`alpha`, `beta`), bounds.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound answers a search in the window (`alpha`,
+    /// `beta`) without searching again.
+    pub fn decides(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One stored result, packed in 64 bits: the move (bits 0–31), score (32–47), depth (48–55),
 /// the bound in the next two bits (0 = empty) and the search's age above.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

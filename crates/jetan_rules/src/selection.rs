@@ -32,6 +32,11 @@ impl Selection {
         Selection { followers, ..self }
     }
 
+    /// Whether the selection lists `mv`, a legal move within its bound on followers.
+    pub fn selects(&self, mv: &Move) -> bool {
+        self.touching == SquareSet::FULL || touches(self.touching, &mv.steps, &mv.removals)
+    }
+
     /// Drops from `moves[from..]` the moves the generators listed that the selection doesn't
     /// select (their followers are already bounded), keeping the others in order.
     #[inline]
