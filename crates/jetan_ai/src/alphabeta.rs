@@ -42,8 +42,8 @@ const CHECK_EVERY: u64 = 1;
 /// all would leave no time to look a move deeper.
 const BRANCH_LIMIT: usize = 160;
 /// The most sub-moves searched at a node inside a Charge below the root, where its side
-/// moves again and again with nothing between its sub-moves to cut the search short (the
-/// Charge's end always among them).
+/// moves again and again with nothing between its sub-moves to cut the search short (ending
+/// the Charge always among them: see [`keep_best`]).
 const CHARGE_BRANCH_LIMIT: usize = 24;
 
 /// Threads share out the moves of nodes at least this many plies from the leaves (see
@@ -548,12 +548,34 @@ impl Search<'_> {
     }
 }
 
-/// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest.
+/// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest; the moves
+/// that end a Charge count as the best.
 fn keep_best(moves: &mut Vec<Move>, scores: &mut Vec<i32>, limit: usize) {
     let mut order: Vec<usize> = (0..moves.len()).collect();
-    order.select_nth_unstable_by_key(limit, |&i| std::cmp::Reverse((scores[i], std::cmp::Reverse(i))));
+    let rank = |i: usize| (moves[i].kind == MoveKind::EndCharge, scores[i], std::cmp::Reverse(i));
+    order.select_nth_unstable_by_key(limit, |&i| std::cmp::Reverse(rank(i)));
     order.truncate(limit);
     order.sort_unstable();
     *moves = order.iter().map(|&i| moves[i]).collect();
     *scores = order.iter().map(|&i| scores[i]).collect();
+}
+
+#[cfg(test)]
+mod tests {
+    use jetan_rules::{Move, MoveKind, Square};
+
+    use super::keep_best;
+
+    #[test]
+    fn keeping_the_best_moves_keeps_the_end_of_a_charge() {
+        let mut moves: Vec<Move> = (0..30).map(|i| Move::single(Square(i), Square(i + 1), MoveKind::Normal)).collect();
+        moves.insert(7, Move::declaration(MoveKind::EndCharge));
+        let mut scores: Vec<i32> = (0..moves.len() as i32).map(|i| if i == 7 { -1000 } else { i }).collect();
+        keep_best(&mut moves, &mut scores, 24);
+        assert_eq!((moves.len(), scores.len()), (24, 24));
+        assert!(moves.contains(&Move::declaration(MoveKind::EndCharge)));
+        // The others kept are the best-scored, in their order, with their scores.
+        assert_eq!(scores.iter().filter(|&&s| s >= 0).min(), Some(&8));
+        assert!(scores.windows(2).skip(1).all(|w| w[0] < w[1]));
+    }
 }

@@ -15,8 +15,7 @@ const WINNING: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
 /// A quiet move that caused a cut-off at the same ply (the newer of the two scores 1 more).
 const KILLER: i32 = 1 << 27;
-/// Ending a Charge: after the killers, before the other quiet moves (so that a search that
-/// keeps only the best-ordered sub-moves always keeps it).
+/// Ending a Charge: after the killers, before the other quiet moves.
 const END_CHARGE: i32 = KILLER - 1;
 /// History scores are kept below this.
 const HISTORY_MAX: i32 = 1 << 20;
