@@ -91,13 +91,24 @@ pub fn bench(
     variant: &Arc<Variant>,
     limits: &Limits,
     threads: usize,
+    report: impl FnMut(&BenchLine),
+) -> Vec<BenchLine> {
+    search_each(&bench_positions(variant), limits, threads, report)
+}
+
+/// Searches each of `positions` as [`bench`] does its own: to compare two builds on the same
+/// positions (the benchmark's own come from a game its search plays, so they change with it).
+pub fn search_each(
+    positions: &[Position],
+    limits: &Limits,
+    threads: usize,
     mut report: impl FnMut(&BenchLine),
 ) -> Vec<BenchLine> {
     let cancel = AtomicBool::new(false);
-    bench_positions(variant)
-        .into_iter()
+    positions
+        .iter()
         .map(|position| {
-            let thought = Searcher::new().with_threads(threads).think(&position, limits, &cancel, 0);
+            let thought = Searcher::new().with_threads(threads).think(position, limits, &cancel, 0);
             let line = BenchLine {
                 position: position.to_text(),
                 depth: thought.depth,
