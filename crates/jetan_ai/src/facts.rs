@@ -194,8 +194,8 @@ impl Facts {
 
     /// Where the side to move's rescues from an attack on its royal pieces mostly land: on
     /// enemy pieces (taking the attacker) and on the squares within two king steps of its
-    /// royal pieces (moving them, or blocking near them); and the squares that win by
-    /// reaching them.
+    /// royal pieces (moving them, or blocking near them); and where a piece of its wins by
+    /// arriving.
     pub fn rescue_squares(&self, position: &Position) -> SquareSet {
         let side = position.to_move();
         let royals = position.occupied_by(side).iter().filter(|&s| position.piece_at(s).is_some_and(|p| self.royal(p)));
