@@ -46,6 +46,11 @@ const BRANCH_LIMIT: usize = 160;
 /// the Charge always among them: see [`keep_best`]).
 const CHARGE_BRANCH_LIMIT: usize = 24;
 
+/// A node with at least this many moves reduces its late quiet moves two plies from the leaves
+/// too (into quiescence, searched again if they beat alpha): in the big variants' positions of
+/// hundreds of moves, most of the search is there.
+const WIDE_NODE: usize = 100;
+
 /// Threads share out the moves of nodes at least this many plies from the leaves (see
 /// [`Busy`]); nearer the leaves a move is searched too quickly for it to be worth it.
 const SHARED_DEPTH: i32 = 3;
@@ -118,6 +123,8 @@ struct Node {
     best_move: Option<Move>,
     /// Moves searched so far.
     searched: usize,
+    /// How many moves its full generation listed (0 before it).
+    breadth: usize,
 }
 
 /// How searching a node's moves went.
@@ -333,8 +340,18 @@ impl Search<'_> {
         }
         let table_move = hit.map_or(0, |hit| hit.mv);
         let repetitions = self.repetitions;
-        let mut node =
-            Node { depth, ply, alpha, beta, in_danger, futile, best: -INFINITY, best_move: None, searched: 0 };
+        let mut node = Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            in_danger,
+            futile,
+            best: -INFINITY,
+            best_move: None,
+            searched: 0,
+            breadth: 0,
+        };
         let mut frame = self.work.take_frame(ply);
         let flow = self.search_moves(&mut node, &mut frame, table_move);
         self.work.put_frame(ply, frame);
@@ -398,6 +415,9 @@ impl Search<'_> {
         let searched = &frame.early;
         let skipped = |mv: Move| searched.contains(&pack(mv)) || (skip_escapes && mv.kind == MoveKind::Escape);
         frame.moves.retain(|&mv| !skipped(mv));
+        if !captures {
+            node.breadth = frame.moves.len();
+        }
         self.ordering.score(position, self.task.facts, &frame.moves, &mut frame.scores, table_move, node.ply);
         let in_charge = matches!(position.phase(), Phase::Charge { .. });
         let limit = if in_charge && node.ply > 0 { CHARGE_BRANCH_LIMIT } else { BRANCH_LIMIT };
@@ -483,11 +503,9 @@ impl Search<'_> {
         } else if index == 0 {
             self.child(same, depth - 1, ply, alpha, beta)
         } else {
-            let reduction = if quiet && !in_danger && depth >= 3 && index >= 3 && !threatens() {
-                1 + i32::from(depth >= 5 && index >= 8)
-            } else {
-                0
-            };
+            let late = index >= 3 && (depth >= 3 || depth == 2 && node.breadth >= WIDE_NODE);
+            let reduction =
+                if quiet && !in_danger && late && !threatens() { 1 + i32::from(depth >= 5 && index >= 8) } else { 0 };
             let mut score = self.child(same, depth - 1 - reduction, ply, alpha, alpha + 1);
             if score > alpha && reduction > 0 {
                 score = self.child(same, depth - 1, ply, alpha, alpha + 1);
