@@ -123,7 +123,7 @@ struct Node {
     best_move: Option<Move>,
     /// Moves searched so far.
     searched: usize,
-    /// How many moves its full generation listed (0 before it).
+    /// How many moves its full generation left to search (0 before it).
     breadth: usize,
 }
 
