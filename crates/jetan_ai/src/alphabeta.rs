@@ -2,12 +2,12 @@
 //! staged move generation (the table's move, captures and killers before the full generation),
 //! late move reductions and static pruning near the leaves; quiescence follows at the leaves.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Move, MoveKind, Outcome, Phase, Position, Reason, Side};
 
-use crate::busy::Busy;
 use crate::eval::{Evaluation, evaluate};
 use crate::facts::Facts;
 use crate::generation;
@@ -15,6 +15,7 @@ use crate::ordering::{Ordering, is_capture, pick};
 use crate::rng::mix;
 use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
 use crate::search::Thought;
+use crate::split::{Pool, SplitPoint};
 use crate::tt::{Bound, Table, pack, unpack};
 
 /// The deepest ply a search reaches, quiescence included.
@@ -50,10 +51,6 @@ const CHARGE_BRANCH_LIMIT: usize = 24;
 /// too (into quiescence, searched again if they beat alpha): in the big variants' positions of
 /// hundreds of moves, most of the search is there.
 const WIDE_NODE: usize = 100;
-
-/// Threads share out the moves of nodes at least this many plies from the leaves (see
-/// [`Busy`]); nearer the leaves a move is searched too quickly for it to be worth it.
-const SHARED_DEPTH: i32 = 3;
 
 /// The buffers a search works in, kept by its searcher from one search to the next.
 #[derive(Debug)]
@@ -93,6 +90,16 @@ impl Workspace {
     pub fn clear_pv(&mut self, ply: usize) {
         self.pv_len[ply] = ply;
     }
+
+    /// The hashes of the positions of the current line up to `ply`'s.
+    pub fn path(&self, ply: usize) -> &[u64] {
+        &self.path[..=ply]
+    }
+
+    /// Takes the line of another thread's search (see [`Workspace::path`]).
+    pub fn set_path(&mut self, path: &[u64]) {
+        self.path[..path.len()].copy_from_slice(path);
+    }
 }
 
 /// The move buffers of one ply, reused from node to node.
@@ -104,32 +111,30 @@ pub(crate) struct Frame {
     pub scores: Vec<i32>,
     /// The moves searched before the full generation (packed).
     early: Vec<u32>,
-    /// The moves left for last because another thread was searching them.
-    deferred: Vec<Move>,
 }
 
 /// A node of the main search while its moves are searched.
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    depth: i32,
-    ply: usize,
-    alpha: i32,
+pub(crate) struct Node {
+    pub depth: i32,
+    pub ply: usize,
+    pub alpha: i32,
     beta: i32,
     /// The side to move's royal piece is attacked.
     in_danger: bool,
     /// The evaluation, when it is so far below alpha that quiet moves are skipped.
     futile: Option<i32>,
-    best: i32,
-    best_move: Option<Move>,
+    pub best: i32,
+    pub best_move: Option<Move>,
     /// Moves searched so far.
-    searched: usize,
+    pub searched: usize,
     /// How many moves its full generation left to search (0 before it).
     breadth: usize,
 }
 
 /// How searching a node's moves went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
+pub(crate) enum Flow {
     /// Every move was searched.
     Done,
     /// A move reached beta.
@@ -159,8 +164,8 @@ pub(crate) struct Task<'a> {
     pub cancel: &'a AtomicBool,
     /// Raised by the thread that ends the search, to stop the others.
     pub stop: &'a AtomicBool,
-    /// The moves the threads are searching, when there are several.
-    pub busy: Option<&'a Busy>,
+    /// The nodes the first thread shares with the helpers, when there are helpers.
+    pub pool: Option<&'a Pool>,
 }
 
 /// One thread's search in progress.
@@ -173,9 +178,11 @@ pub(crate) struct Search<'a> {
     pub ordering: &'a mut Ordering,
     /// The buffers.
     pub work: &'a mut Workspace,
-    /// Whether this thread leaves for last the moves another thread is searching (helpers do;
-    /// the first thread searches as a lone thread would).
-    pub defers: bool,
+    /// Whether this thread shares nodes' moves with the helpers (the first thread does).
+    pub shares: bool,
+    /// The shared node whose move this thread is searching: abandoned when another of its
+    /// moves reaches beta.
+    pub watched: Option<Arc<SplitPoint>>,
     /// How many nodes it may visit.
     pub max_nodes: u64,
     /// How many it has visited.
@@ -200,7 +207,8 @@ impl<'a> Search<'a> {
             position: task.root.clone(),
             ordering,
             work,
-            defers: false,
+            shares: false,
+            watched: None,
             max_nodes,
             nodes: 0,
             stopped: false,
@@ -248,7 +256,8 @@ impl Search<'_> {
             || (self.nodes.is_multiple_of(CHECK_EVERY)
                 && (self.task.cancel.load(Atomic::Relaxed)
                     || self.task.stop.load(Atomic::Relaxed)
-                    || self.task.deadline.is_some_and(|d| Instant::now() >= d)))
+                    || self.task.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.watched.as_ref().is_some_and(|point| point.closed())))
         {
             self.stopped = true;
         }
@@ -424,24 +433,18 @@ impl Search<'_> {
         if !node.in_danger && frame.moves.len() > limit {
             keep_best(&mut frame.moves, &mut frame.scores, limit);
         }
-        frame.deferred.clear();
-        for i in 0..frame.moves.len() {
+        let count = frame.moves.len();
+        for i in 0..count {
+            if !captures && self.may_split(node, count - i) {
+                (i..count).for_each(|j| pick(&mut frame.moves, &mut frame.scores, j));
+                return self.split(node, &frame.moves[i..]);
+            }
             pick(&mut frame.moves, &mut frame.scores, i);
             let mv = frame.moves[i];
             if captures {
                 frame.early.push(pack(mv));
             }
-            if node.searched > 0 && self.busy_elsewhere(node, mv) {
-                frame.deferred.push(mv);
-                continue;
-            }
             match self.visit(node, mv) {
-                Flow::Done => {}
-                flow => return flow,
-            }
-        }
-        for i in 0..frame.deferred.len() {
-            match self.visit(node, frame.deferred[i]) {
                 Flow::Done => {}
                 flow => return flow,
             }
@@ -449,19 +452,6 @@ impl Search<'_> {
         Flow::Done
     }
 
-    /// `mv`'s key among the busy moves, if the search has several threads and the node is
-    /// deep enough for them to share its moves out.
-    fn busy_key(&self, node: &Node, mv: Move) -> Option<u64> {
-        (self.task.busy.is_some() && node.depth >= SHARED_DEPTH).then(|| Busy::key(self.position.hash(), mv))
-    }
-
-    /// Whether another thread is searching `mv` from this node.
-    fn busy_elsewhere(&self, node: &Node, mv: Move) -> bool {
-        self.defers && self.task.busy.zip(self.busy_key(node, mv)).is_some_and(|(busy, key)| busy.contains(key))
-    }
-
-    /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
-    /// principal variation search. Updates the node's best; says whether it cut off.
     /// The score, for the side that just moved, of the position after its move at `ply`,
     /// searched `depth` plies deep in the window (`alpha`, `beta`); `same` when that side moves
     /// again (a Charge).
@@ -469,10 +459,11 @@ impl Search<'_> {
         if same { self.negamax(depth, ply + 1, alpha, beta) } else { -self.negamax(depth, ply + 1, -beta, -alpha) }
     }
 
-    fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
+    /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
+    /// principal variation search. Updates the node's best; says whether it cut off.
+    pub(crate) fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
         let Node { depth, ply, beta, in_danger, .. } = *node;
         let alpha = node.alpha;
-        let claim = self.task.busy.zip(self.busy_key(node, mv));
         let quiet = !is_capture(&self.position, mv);
         let side = self.position.to_move();
         let undo = self.position.play(mv);
@@ -486,9 +477,6 @@ impl Search<'_> {
             self.position.undo(undo);
             node.best = node.best.max(standing);
             return Flow::Done;
-        }
-        if let Some((busy, key)) = claim {
-            busy.claim(key);
         }
         let index = node.searched;
         node.searched += 1;
@@ -516,9 +504,6 @@ impl Search<'_> {
             score
         };
         self.position.undo(undo);
-        if let Some((busy, key)) = claim {
-            busy.release(key);
-        }
         if self.stopped {
             return Flow::Stopped;
         }
@@ -554,6 +539,15 @@ impl Search<'_> {
     /// can land on it and win: a loss at the next ply, known without searching it.
     pub(crate) fn exposes_royal(&self, mover: Side) -> bool {
         self.position.decided().is_none() && self.task.facts.royal_capturable(&self.position, mover)
+    }
+
+    /// The principal variation at `ply` becomes `mv`, followed by the line this thread found
+    /// below it if its own line starts with `mv` (another thread's line is not known here).
+    pub(crate) fn settle_pv(&mut self, ply: usize, mv: Move) {
+        if self.work.pv_len[ply] <= ply || self.work.pv[ply * MAX_PLY + ply] != mv {
+            self.work.pv[ply * MAX_PLY + ply] = mv;
+            self.work.pv_len[ply] = ply + 1;
+        }
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.

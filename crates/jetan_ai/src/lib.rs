@@ -23,7 +23,6 @@
 mod alphabeta;
 mod baseline;
 pub mod bench;
-mod busy;
 mod eval;
 mod facts;
 mod generation;
@@ -35,6 +34,7 @@ mod rng;
 mod score;
 mod search;
 pub mod selfplay;
+mod split;
 #[cfg(test)]
 mod testing;
 mod tt;

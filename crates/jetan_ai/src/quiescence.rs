@@ -206,7 +206,7 @@ mod tests {
             seed: 0,
             cancel: &flag,
             stop: &flag,
-            busy: None,
+            pool: None,
         };
         let mut ordering = Ordering::new(position.variant().geometry().len());
         let mut work = Workspace::new();

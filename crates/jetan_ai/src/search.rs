@@ -2,17 +2,17 @@
 //! limits and a cancel flag, always with a legal move to give.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering as Atomic};
+use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
 use jetan_rules::{Move, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
-use crate::busy::Busy;
 use crate::facts::Facts;
 use crate::ordering::Ordering;
 use crate::score::{INFINITY, plies_to_end};
+use crate::split::Pool;
 use crate::tt::Table;
 
 /// The default size of the transposition table.
@@ -37,8 +37,8 @@ pub struct Thought {
 
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
 /// next (a game's searches help each other), and the buffers a search reuses. It searches with
-/// one thread unless told otherwise ([`Searcher::with_threads`]): more threads search the same
-/// position at once, sharing the table (Lazy SMP).
+/// one thread unless told otherwise ([`Searcher::with_threads`]): helper threads share out the
+/// moves of the nodes the first thread searches (young brothers wait).
 #[derive(Debug)]
 pub struct Searcher {
     table: Table,
@@ -74,14 +74,12 @@ impl Searcher {
     }
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
-    /// than one, the threads search the same position at once and share the transposition
-    /// table (Lazy SMP): the first searches as a lone thread would; each iteration of a thread
-    /// goes a ply deeper than any thread has completed (two plies for half of the helpers), a
-    /// helper that comes to a move another thread is searching leaves it for last (see
-    /// [`crate::busy`]), and whichever thread reaches the limits ends the search (past half
-    /// the time, once no thread has a deeper iteration under way). The answer is the deepest
-    /// iteration completed. A search with several threads is not reproducible, even with a
-    /// node limit (which counts the first thread's positions).
+    /// than one, the first thread searches as a lone thread would, and the others help it
+    /// (see [`crate::split`]): once it has searched the first move of a node far enough from
+    /// the leaves without a cut-off, the waiting helpers take the node's other moves with it,
+    /// sharing the transposition table and the node's best score. A search with several
+    /// threads is not reproducible, even with a node limit (which counts the first thread's
+    /// positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
         self.workspaces.resize_with(threads.clamp(1, MAX_THREADS), Workspace::new);
         self
@@ -127,7 +125,7 @@ impl Searcher {
         let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
         let deadline = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
         let stop = AtomicBool::new(false);
-        let busy = (self.workspaces.len() > 1).then(Busy::new);
+        let pool = (self.workspaces.len() > 1).then(Pool::default);
         let task = Task {
             root: position,
             facts,
@@ -137,37 +135,30 @@ impl Searcher {
             seed,
             cancel,
             stop: &stop,
-            busy: busy.as_ref(),
+            pool: pool.as_ref(),
         };
         let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
         let (ordering, work) = lanes.next().expect("a searcher has a thread");
         let mut main = Search::new(task, ordering, work, limits.max_nodes.unwrap_or(u64::MAX));
+        main.shares = true;
         let fallback = main.fallback();
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };
         }
-        let progress =
-            Progress { limits, started, begun: AtomicU32::new(0), completed: AtomicU32::new(0), stop: &stop };
-        let progress = &progress;
         let mut thought = std::thread::scope(|scope| {
             let helpers: Vec<_> = lanes
-                .enumerate()
-                .map(|(index, (ordering, work))| {
+                .map(|(ordering, work)| {
                     let mut helper = Search::new(task, ordering, work, u64::MAX);
-                    helper.defers = true;
+                    let pool = pool.as_ref().expect("a search with helpers has a pool");
                     scope.spawn(move || {
-                        let fallback = helper.fallback();
-                        progress.deepen(&mut helper, fallback, (index + 1) % 2 == 1)
+                        pool.serve(&mut helper);
+                        helper.nodes
                     })
                 })
                 .collect();
-            let mut thought = progress.deepen(&mut main, fallback, false);
+            let mut thought = deepen(&mut main, fallback, limits, started);
             for helper in helpers {
-                let found = helper.join().expect("a search thread panicked");
-                thought.nodes += found.nodes;
-                if found.depth > thought.depth {
-                    thought = Thought { nodes: thought.nodes, ..found };
-                }
+                thought.nodes += helper.join().expect("a search thread panicked");
             }
             thought
         });
@@ -191,61 +182,38 @@ impl Searcher {
     }
 }
 
-/// How the threads of one search get on: the deepest iteration any has begun and completed,
-/// and the flag the one that ends the search raises.
-struct Progress<'a> {
-    limits: &'a Limits,
-    started: Instant,
-    begun: AtomicU32,
-    completed: AtomicU32,
-    stop: &'a AtomicBool,
-}
-
-impl Progress<'_> {
-    /// One thread's iterative deepening, until the limits or the position's end is reached
-    /// (by this thread or another), or the search is stopped; returns the result of the
-    /// thread's last completed iteration (`thought` before any). Each iteration goes a ply
-    /// deeper than any thread has completed, two plies if `ahead` (so that threads spread over
-    /// two depths, and the deeper ones find the shallower ones' results in the table). Past
-    /// half its time a thread begins no deeper iteration, but joins one another thread has
-    /// under way: the search ends when the deepest begun is completed or time runs out.
-    fn deepen(&self, search: &mut Search, mut thought: Thought, ahead: bool) -> Thought {
-        let deepest = self.limits.max_depth.min(MAX_PLY as u32 / 2);
-        let mut depth = (1 + u32::from(ahead)).min(deepest);
-        while depth <= deepest {
-            self.begun.fetch_max(depth, Atomic::Relaxed);
-            search.root_best = None;
-            let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
-            if search.stopped {
-                if let Some((mv, score)) = search.root_best
-                    && Some(mv) != thought.best
-                {
-                    thought.best = Some(mv);
-                    thought.score = score;
-                    thought.pv = vec![mv];
-                }
-                break;
+/// The first thread's iterative deepening, until the limits or the position's end is
+/// reached, or the search is stopped; returns the result of the last completed iteration
+/// (`thought` before any), or of a better move the interrupted iteration had finished
+/// searching. Past half its time it begins no deeper iteration. Stops the helpers when done.
+fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: Instant) -> Thought {
+    let deepest = limits.max_depth.min(MAX_PLY as u32 / 2);
+    for depth in 1..=deepest {
+        search.root_best = None;
+        let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
+        if search.stopped {
+            if let Some((mv, score)) = search.root_best
+                && Some(mv) != thought.best
+            {
+                thought.best = Some(mv);
+                thought.score = score;
+                thought.pv = vec![mv];
             }
-            thought.pv = search.principal_variation();
-            thought.best = thought.pv.first().copied().or(thought.best);
-            thought.score = score;
-            thought.depth = depth;
-            let completed = self.completed.fetch_max(depth, Atomic::Relaxed).max(depth);
-            let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
-            let out_of_time = self.limits.movetime.is_some_and(|t| self.started.elapsed() * 2 > t);
-            let under_way = self.begun.load(Atomic::Relaxed);
-            if decided || (out_of_time && under_way <= depth) {
-                break;
-            }
-            depth =
-                if out_of_time { under_way } else { (depth + 1).max((completed + 1 + u32::from(ahead)).min(deepest)) };
+            break;
         }
-        // Whichever way this thread ends, the search is over: its limits were reached, or it
-        // completed the deepest iteration allowed.
-        self.stop.store(true, Atomic::Relaxed);
-        thought.nodes = search.nodes;
-        thought
+        thought.pv = search.principal_variation();
+        thought.best = thought.pv.first().copied().or(thought.best);
+        thought.score = score;
+        thought.depth = depth;
+        let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
+        let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() * 2 > t);
+        if decided || out_of_time {
+            break;
+        }
     }
+    search.task.stop.store(true, Atomic::Relaxed);
+    thought.nodes = search.nodes;
+    thought
 }
 
 /// The most threads a search may use.

@@ -1,0 +1,224 @@
+//! Sharing a node's moves among threads (young brothers wait): once the first thread has
+//! searched the first move of a node far enough from the leaves without a cut-off, it offers
+//! the node's other moves to the idle helpers, and every thread there takes the next move
+//! until none is left or one reaches beta, which abandons the others.
+
+use std::sync::atomic::{
+    AtomicBool, AtomicUsize,
+    Ordering::{Acquire, Relaxed, Release},
+};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use jetan_rules::{Move, Position};
+
+use crate::alphabeta::{Flow, Node, Search};
+use crate::score::INFINITY;
+
+/// Nodes at least this many plies from the leaves share their moves; nearer the leaves a move
+/// is searched too quickly for sharing to pay.
+const SPLIT_DEPTH: i32 = 3;
+
+/// The nodes the first thread is sharing and the helpers waiting for one.
+#[derive(Debug, Default)]
+pub(crate) struct Pool {
+    /// The shared nodes, innermost last.
+    points: Mutex<Vec<Arc<SplitPoint>>>,
+    /// How many helpers wait for work.
+    idle: AtomicUsize,
+}
+
+/// A node whose moves several threads search.
+#[derive(Debug)]
+pub(crate) struct SplitPoint {
+    /// The position at the node.
+    position: Position,
+    /// The hashes of the positions of the line to it, the node's included.
+    path: Vec<u64>,
+    /// The node as it stood when shared.
+    node: Node,
+    /// Its moves left, best-ordered.
+    moves: Vec<Move>,
+    /// The next of them to take.
+    next: AtomicUsize,
+    /// Raised when a move reaches beta or the first thread is stopped: the other moves are
+    /// abandoned.
+    closed: AtomicBool,
+    /// Raised when a helper was stopped with its move unfinished: the node's result is not
+    /// whole.
+    unfinished: AtomicBool,
+    /// Helpers working on it.
+    helpers: AtomicUsize,
+    /// What its moves found.
+    found: Mutex<Found>,
+}
+
+/// The best a shared node's moves have found so far.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    best: i32,
+    best_move: Option<Move>,
+    alpha: i32,
+    /// Some move's line went back to an earlier position (its score holds on this path only).
+    repeated: bool,
+    /// A move reached beta.
+    cutoff: bool,
+}
+
+impl Pool {
+    /// Whether a helper waits for work.
+    pub fn has_idle(&self) -> bool {
+        self.idle.load(Relaxed) > 0
+    }
+
+    /// A helper's work until the search stops: the moves of each node shared with it.
+    pub fn serve(&self, search: &mut Search) {
+        self.idle.fetch_add(1, Relaxed);
+        while !search.task.stop.load(Relaxed) && !search.task.cancel.load(Relaxed) {
+            let Some(point) = self.join() else {
+                std::thread::yield_now();
+                continue;
+            };
+            self.idle.fetch_sub(1, Relaxed);
+            search.position = point.position.clone();
+            search.work.set_path(&point.path);
+            search.watched = Some(point.clone());
+            let stopped = search.take_moves(&point);
+            if stopped && !point.closed.load(Relaxed) {
+                point.unfinished.store(true, Relaxed);
+            }
+            search.watched = None;
+            search.stopped = false;
+            self.idle.fetch_add(1, Relaxed);
+            point.helpers.fetch_sub(1, Release);
+        }
+    }
+
+    /// The innermost shared node with moves left, counted as joined.
+    fn join(&self) -> Option<Arc<SplitPoint>> {
+        let points = self.points();
+        let point = points.iter().rev().find(|point| point.open())?;
+        point.helpers.fetch_add(1, Relaxed);
+        Some(point.clone())
+    }
+
+    fn points(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint>>> {
+        self.points.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl SplitPoint {
+    /// Whether it has moves left to take.
+    fn open(&self) -> bool {
+        !self.closed.load(Relaxed) && self.next.load(Relaxed) < self.moves.len()
+    }
+
+    fn found(&self) -> MutexGuard<'_, Found> {
+        self.found.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether its moves are abandoned (one reached beta, or the first thread was stopped).
+    pub fn closed(&self) -> bool {
+        self.closed.load(Relaxed)
+    }
+}
+
+impl Search<'_> {
+    /// Whether the node should share its remaining `left` moves: this thread shares, the node
+    /// is deep enough, its first move is searched and a helper waits.
+    pub(crate) fn may_split(&self, node: &Node, left: usize) -> bool {
+        self.shares
+            && node.searched > 0
+            && node.depth >= SPLIT_DEPTH
+            && left >= 2
+            && self.task.pool.is_some_and(|pool| pool.has_idle())
+    }
+
+    /// Searches `moves`, the rest of the node's moves in order, together with the helpers
+    /// that join; the node takes their best. Returns once every helper has left.
+    pub(crate) fn split(&mut self, node: &mut Node, moves: &[Move]) -> Flow {
+        let pool = self.task.pool.expect("only a search with helpers shares a node");
+        let found =
+            Found { best: node.best, best_move: node.best_move, alpha: node.alpha, repeated: false, cutoff: false };
+        let point = Arc::new(SplitPoint {
+            position: self.position.clone(),
+            path: self.work.path(node.ply).to_vec(),
+            node: *node,
+            moves: moves.to_vec(),
+            next: AtomicUsize::new(0),
+            closed: AtomicBool::new(false),
+            unfinished: AtomicBool::new(false),
+            helpers: AtomicUsize::new(0),
+            found: Mutex::new(found),
+        });
+        pool.points().push(point.clone());
+        let outer = self.watched.replace(point.clone());
+        let stopped = self.take_moves(&point);
+        self.watched = outer;
+        pool.points().retain(|shared| !Arc::ptr_eq(shared, &point));
+        let found = *point.found();
+        if stopped && found.cutoff {
+            // Abandoned for a helper's cut-off, not stopped.
+            self.stopped = false;
+        }
+        if self.stopped {
+            // The helpers leave the node too.
+            point.closed.store(true, Relaxed);
+        }
+        while point.helpers.load(Acquire) > 0 {
+            std::hint::spin_loop();
+        }
+        if self.stopped || point.unfinished.load(Relaxed) {
+            self.stopped = true;
+            return Flow::Stopped;
+        }
+        let found = *point.found();
+        node.searched += moves.len();
+        node.best = found.best;
+        node.best_move = found.best_move;
+        self.repetitions += u64::from(found.repeated);
+        if found.alpha > node.alpha {
+            node.alpha = found.alpha;
+            if let Some(mv) = found.best_move {
+                self.settle_pv(node.ply, mv);
+                if node.ply == 0 {
+                    self.root_best = Some((mv, found.best));
+                }
+            }
+        }
+        if found.cutoff { Flow::Cutoff } else { Flow::Done }
+    }
+
+    /// Takes moves of `point` and searches them from its position until none is left or one
+    /// reaches beta; says whether the search was stopped in the middle of one.
+    fn take_moves(&mut self, point: &SplitPoint) -> bool {
+        loop {
+            if point.closed.load(Relaxed) {
+                return false;
+            }
+            let index = point.next.fetch_add(1, Relaxed);
+            let Some(&mv) = point.moves.get(index) else { return false };
+            let mut node = point.node;
+            node.alpha = point.found().alpha;
+            node.best = -INFINITY;
+            node.best_move = None;
+            node.searched += index;
+            let repetitions = self.repetitions;
+            let flow = self.visit(&mut node, mv);
+            if flow == Flow::Stopped {
+                return true;
+            }
+            let mut found = point.found();
+            found.repeated |= self.repetitions != repetitions;
+            if node.best > found.best {
+                found.best = node.best;
+                found.best_move = node.best_move.or(found.best_move);
+            }
+            found.alpha = found.alpha.max(node.alpha);
+            if flow == Flow::Cutoff {
+                found.cutoff = true;
+                point.closed.store(true, Relaxed);
+                return false;
+            }
+        }
+    }
+}
