@@ -66,7 +66,7 @@ struct Found {
 
 impl Pool {
     /// Whether a helper waits for work.
-    pub fn has_idle(&self) -> bool {
+    fn has_idle(&self) -> bool {
         self.idle.load(Relaxed) > 0
     }
 
@@ -83,7 +83,7 @@ impl Pool {
             search.work.set_path(&point.path);
             search.watched = Some(point.clone());
             let stopped = search.take_moves(&point);
-            if stopped && !point.closed.load(Relaxed) {
+            if stopped && !point.closed() {
                 point.unfinished.store(true, Relaxed);
             }
             search.watched = None;
@@ -109,7 +109,7 @@ impl Pool {
 impl SplitPoint {
     /// Whether it has moves left to take.
     fn open(&self) -> bool {
-        !self.closed.load(Relaxed) && self.next.load(Relaxed) < self.moves.len()
+        !self.closed() && self.next.load(Relaxed) < self.moves.len()
     }
 
     fn found(&self) -> MutexGuard<'_, Found> {
@@ -192,7 +192,7 @@ impl Search<'_> {
     /// reaches beta; says whether the search was stopped in the middle of one.
     fn take_moves(&mut self, point: &SplitPoint) -> bool {
         loop {
-            if point.closed.load(Relaxed) {
+            if point.closed() {
                 return false;
             }
             let index = point.next.fetch_add(1, Relaxed);
