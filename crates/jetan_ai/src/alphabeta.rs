@@ -164,7 +164,7 @@ pub(crate) struct Task<'a> {
     pub cancel: &'a AtomicBool,
     /// Raised by the thread that ends the search, to stop the others.
     pub stop: &'a AtomicBool,
-    /// The nodes the first thread shares with the helpers, when there are helpers.
+    /// The nodes the threads share, when there are several.
     pub pool: Option<&'a Pool>,
 }
 
@@ -178,10 +178,8 @@ pub(crate) struct Search<'a> {
     pub ordering: &'a mut Ordering,
     /// The buffers.
     pub work: &'a mut Workspace,
-    /// Whether this thread shares nodes' moves with the helpers (the first thread does).
-    pub shares: bool,
-    /// The shared node whose move this thread is searching: abandoned when another of its
-    /// moves reaches beta.
+    /// The innermost shared node whose move this thread is searching: abandoned when another
+    /// of its moves (or of a shared node above) reaches beta.
     pub watched: Option<Arc<SplitPoint>>,
     /// How many nodes it may visit.
     pub max_nodes: u64,
@@ -207,7 +205,6 @@ impl<'a> Search<'a> {
             position: task.root.clone(),
             ordering,
             work,
-            shares: false,
             watched: None,
             max_nodes,
             nodes: 0,

@@ -37,8 +37,8 @@ pub struct Thought {
 
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
 /// next (a game's searches help each other), and the buffers a search reuses. It searches with
-/// one thread unless told otherwise ([`Searcher::with_threads`]): helper threads share out the
-/// moves of the nodes the first thread searches (young brothers wait).
+/// one thread unless told otherwise ([`Searcher::with_threads`]): then the threads share out the
+/// moves of the nodes they search (young brothers wait).
 #[derive(Debug)]
 pub struct Searcher {
     table: Table,
@@ -75,9 +75,9 @@ impl Searcher {
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
     /// than one, the first thread searches as a lone thread would, and the others help it
-    /// (see [`crate::split`]): once it has searched the first move of a node far enough from
-    /// the leaves without a cut-off, the waiting helpers take the node's other moves with it,
-    /// sharing the transposition table and the node's best score. A search with several
+    /// (see [`crate::split`]): once a thread has searched the first move of a node far enough
+    /// from the leaves without a cut-off, the waiting threads take the node's other moves with
+    /// it, sharing the transposition table and the node's best score. A search with several
     /// threads is not reproducible, even with a node limit (which counts the first thread's
     /// positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
@@ -140,7 +140,6 @@ impl Searcher {
         let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
         let (ordering, work) = lanes.next().expect("a searcher has a thread");
         let mut main = Search::new(task, ordering, work, limits.max_nodes.unwrap_or(u64::MAX));
-        main.shares = true;
         let fallback = main.fallback();
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };

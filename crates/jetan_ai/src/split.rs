@@ -1,7 +1,9 @@
-//! Sharing a node's moves among threads (young brothers wait): once the first thread has
-//! searched the first move of a node far enough from the leaves without a cut-off, it offers
-//! the node's other moves to the idle helpers, and every thread there takes the next move
-//! until none is left or one reaches beta, which abandons the others.
+//! Sharing a node's moves among threads (young brothers wait): once a thread has searched the
+//! first move of a node far enough from the leaves without a cut-off, it offers the node's other
+//! moves to the idle threads, and every thread there takes the next move until none is left or
+//! one reaches beta, which abandons the others (and every node shared below them). A thread
+//! whose moves there are done helps, while it waits for the others, at the nodes they share
+//! below it (the helpful master).
 
 use std::sync::atomic::{
     AtomicBool, AtomicUsize,
@@ -18,12 +20,13 @@ use crate::score::INFINITY;
 /// is searched too quickly for sharing to pay.
 const SPLIT_DEPTH: i32 = 3;
 
-/// The nodes the first thread is sharing and the helpers waiting for one.
+/// The nodes being shared and the threads waiting for one.
 #[derive(Debug, Default)]
 pub(crate) struct Pool {
-    /// The shared nodes, innermost last.
+    /// The shared nodes, latest last.
     points: Mutex<Vec<Arc<SplitPoint>>>,
-    /// How many helpers wait for work.
+    /// How many threads wait for work: helpers between nodes, and threads whose moves at a
+    /// shared node are done while others' are not.
     idle: AtomicUsize,
 }
 
@@ -36,12 +39,14 @@ pub(crate) struct SplitPoint {
     path: Vec<u64>,
     /// The node as it stood when shared.
     node: Node,
+    /// The shared node whose move led here, if any: closing it closes this one.
+    parent: Option<Arc<SplitPoint>>,
     /// Its moves left, best-ordered.
     moves: Vec<Move>,
     /// The next of them to take.
     next: AtomicUsize,
-    /// Raised when a move reaches beta or the first thread is stopped: the other moves are
-    /// abandoned.
+    /// Raised when a move reaches beta or the thread that shared it is stopped: the other
+    /// moves are abandoned.
     closed: AtomicBool,
     /// Raised when a helper was stopped with its move unfinished: the node's result is not
     /// whole.
@@ -74,29 +79,19 @@ impl Pool {
     pub fn serve(&self, search: &mut Search) {
         self.idle.fetch_add(1, Relaxed);
         while !search.task.stop.load(Relaxed) && !search.task.cancel.load(Relaxed) {
-            let Some(point) = self.join() else {
-                std::thread::yield_now();
-                continue;
-            };
-            self.idle.fetch_sub(1, Relaxed);
-            search.position = point.position.clone();
-            search.work.set_path(&point.path);
-            search.watched = Some(point.clone());
-            let stopped = search.take_moves(&point);
-            if stopped && !point.closed() {
-                point.unfinished.store(true, Relaxed);
+            match self.join(None) {
+                Some(point) => search.help(&point),
+                None => std::thread::yield_now(),
             }
-            search.watched = None;
-            search.stopped = false;
-            self.idle.fetch_add(1, Relaxed);
-            point.helpers.fetch_sub(1, Release);
         }
+        self.idle.fetch_sub(1, Relaxed);
     }
 
-    /// The innermost shared node with moves left, counted as joined.
-    fn join(&self) -> Option<Arc<SplitPoint>> {
+    /// The latest shared node with moves left (below `under` if given), counted as joined.
+    fn join(&self, under: Option<&SplitPoint>) -> Option<Arc<SplitPoint>> {
         let points = self.points();
-        let point = points.iter().rev().find(|point| point.open())?;
+        let point =
+            points.iter().rev().find(|point| point.open() && under.is_none_or(|under| point.descends_from(under)))?;
         point.helpers.fetch_add(1, Relaxed);
         Some(point.clone())
     }
@@ -116,25 +111,38 @@ impl SplitPoint {
         self.found.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Whether its moves are abandoned (one reached beta, or the first thread was stopped).
+    /// Whether its moves are abandoned (one of them or of a shared node above reached beta,
+    /// or a thread that shared one of them was stopped).
     pub fn closed(&self) -> bool {
-        self.closed.load(Relaxed)
+        self.closed.load(Relaxed) || self.parent.as_ref().is_some_and(|parent| parent.closed())
+    }
+
+    /// Whether `ancestor` is above it (one of its moves led here).
+    fn descends_from(&self, ancestor: &SplitPoint) -> bool {
+        let mut parent = self.parent.as_deref();
+        while let Some(point) = parent {
+            if std::ptr::eq(point, ancestor) {
+                return true;
+            }
+            parent = point.parent.as_deref();
+        }
+        false
     }
 }
 
 impl Search<'_> {
-    /// Whether the node should share its remaining `left` moves: this thread shares, the node
-    /// is deep enough, its first move is searched and a helper waits.
+    /// Whether the node should share its remaining `left` moves: the node is deep enough, its
+    /// first move is searched and a thread waits.
     pub(crate) fn may_split(&self, node: &Node, left: usize) -> bool {
-        self.shares
-            && node.searched > 0
+        node.searched > 0
             && node.depth >= SPLIT_DEPTH
             && left >= 2
             && self.task.pool.is_some_and(|pool| pool.has_idle())
     }
 
-    /// Searches `moves`, the rest of the node's moves in order, together with the helpers
-    /// that join; the node takes their best. Returns once every helper has left.
+    /// Searches `moves`, the rest of the node's moves in order, together with the threads
+    /// that join; the node takes their best. Returns once every helper has left, having helped
+    /// them, while it waited, at the nodes they shared below.
     pub(crate) fn split(&mut self, node: &mut Node, moves: &[Move]) -> Flow {
         let pool = self.task.pool.expect("only a search with helpers shares a node");
         let found =
@@ -143,6 +151,7 @@ impl Search<'_> {
             position: self.position.clone(),
             path: self.work.path(node.ply).to_vec(),
             node: *node,
+            parent: self.watched.clone(),
             moves: moves.to_vec(),
             next: AtomicUsize::new(0),
             closed: AtomicBool::new(false),
@@ -164,9 +173,14 @@ impl Search<'_> {
             // The helpers leave the node too.
             point.closed.store(true, Relaxed);
         }
+        pool.idle.fetch_add(1, Relaxed);
         while point.helpers.load(Acquire) > 0 {
-            std::hint::spin_loop();
+            match pool.join(Some(&point)) {
+                Some(below) => self.help(&below),
+                None => std::hint::spin_loop(),
+            }
         }
+        pool.idle.fetch_sub(1, Relaxed);
         if self.stopped || point.unfinished.load(Relaxed) {
             self.stopped = true;
             return Flow::Stopped;
@@ -186,6 +200,27 @@ impl Search<'_> {
             }
         }
         if found.cutoff { Flow::Cutoff } else { Flow::Done }
+    }
+
+    /// Searches moves of `point`, which it joined while waiting for work (see [`Pool::idle`]),
+    /// then leaves it, its own position, line and watched node as they were.
+    fn help(&mut self, point: &Arc<SplitPoint>) {
+        let pool = self.task.pool.expect("only a search with helpers shares a node");
+        pool.idle.fetch_sub(1, Relaxed);
+        let position = std::mem::replace(&mut self.position, point.position.clone());
+        let repetitions = self.repetitions;
+        self.work.set_path(&point.path);
+        let outer = self.watched.replace(point.clone());
+        let stopped = self.take_moves(point);
+        if stopped && !point.closed() {
+            point.unfinished.store(true, Relaxed);
+        }
+        self.watched = outer;
+        self.position = position;
+        self.repetitions = repetitions;
+        self.stopped = false;
+        pool.idle.fetch_add(1, Relaxed);
+        point.helpers.fetch_sub(1, Release);
     }
 
     /// Takes moves of `point` and searches them from its position until none is left or one
