@@ -119,14 +119,8 @@ impl SplitPoint {
 
     /// Whether `ancestor` is above it (one of its moves led here).
     fn descends_from(&self, ancestor: &SplitPoint) -> bool {
-        let mut parent = self.parent.as_deref();
-        while let Some(point) = parent {
-            if std::ptr::eq(point, ancestor) {
-                return true;
-            }
-            parent = point.parent.as_deref();
-        }
-        false
+        std::iter::successors(self.parent.as_deref(), |point| point.parent.as_deref())
+            .any(|point| std::ptr::eq(point, ancestor))
     }
 }
 
