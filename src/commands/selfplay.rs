@@ -26,9 +26,13 @@ pub struct SelfplayArgs {
     /// The seed the players' random choices come from.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Milliseconds per move for both players, instead of their levels' times.
+    /// Milliseconds per move for both players (for player a only, with --b-movetime), instead of
+    /// their levels' times.
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
+    /// Milliseconds per move for player b, if not --movetime.
+    #[arg(long, value_name = "MS")]
+    b_movetime: Option<u64>,
     /// A game that reaches this many plies is a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,
@@ -52,7 +56,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         b: args.b,
         games: args.games,
         seed: args.seed,
-        movetime: args.movetime.map(Duration::from_millis),
+        movetime: [args.movetime, args.b_movetime.or(args.movetime)].map(|ms| ms.map(Duration::from_millis)),
         max_plies: args.max_plies,
         threads: [args.threads, args.b_threads.unwrap_or(args.threads)],
     };

@@ -1,6 +1,6 @@
 //! Plays a match between two AI levels and prints each game, then `a: W wins, D draws, L losses`:
 //! `cargo run --release -p jetan_ai --example selfplay -- --variant FILE --a LEVEL --b LEVEL
-//! --games N [--seed S] [--movetime MS] [--max-plies N] [--threads N] [--b-threads N]
+//! --games N [--seed S] [--movetime MS] [--b-movetime MS] [--max-plies N] [--threads N] [--b-threads N]
 //! [--option OPTION=CHOICE]… [--show-moves yes]`
 
 mod common;
@@ -20,12 +20,14 @@ fn main() {
             "games",
             "seed",
             "movetime",
+            "b-movetime",
             "max-plies",
             "threads",
             "b-threads",
             "show-moves",
         ])?;
         let threads = args.threads("threads", 1)?;
+        let movetime = args.optional::<u64>("movetime")?;
         let show_moves = args.get::<String>("show-moves", Some("no".into()))? == "yes";
         let config = MatchConfig {
             variant: args.variant()?,
@@ -33,7 +35,7 @@ fn main() {
             b: args.get::<Level>("b", None)?,
             games: args.get("games", None)?,
             seed: args.get("seed", Some(0))?,
-            movetime: args.optional("movetime")?.map(Duration::from_millis),
+            movetime: [movetime, args.optional("b-movetime")?.or(movetime)].map(|ms| ms.map(Duration::from_millis)),
             max_plies: args.get("max-plies", Some(DEFAULT_MAX_PLIES))?,
             threads: [threads, args.threads("b-threads", threads)?],
         };

@@ -27,8 +27,8 @@ pub struct MatchConfig {
     pub games: u32,
     /// The seed every game's players' seeds are derived from.
     pub seed: u64,
-    /// Time per move for both players, replacing their levels' times.
-    pub movetime: Option<Duration>,
+    /// Time per move of player `a`, then player `b`, replacing their levels' times.
+    pub movetime: [Option<Duration>; 2],
     /// A game that reaches this many plies is a draw.
     pub max_plies: u32,
     /// How many threads player `a`'s, then player `b`'s searches use.
@@ -39,7 +39,16 @@ impl MatchConfig {
     /// A match of 2 games between `a` and `b`, seed 0, the levels' own times, the default
     /// ply limit and one thread each.
     pub fn new(variant: Arc<Variant>, a: Level, b: Level) -> MatchConfig {
-        MatchConfig { variant, a, b, games: 2, seed: 0, movetime: None, max_plies: DEFAULT_MAX_PLIES, threads: [1, 1] }
+        MatchConfig {
+            variant,
+            a,
+            b,
+            games: 2,
+            seed: 0,
+            movetime: [None; 2],
+            max_plies: DEFAULT_MAX_PLIES,
+            threads: [1, 1],
+        }
     }
 }
 
@@ -135,8 +144,10 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
     let first = variant.rules().first;
     let a_side = if number % 2 == 1 { first } else { first.opponent() };
     let game_seed = mix(config.seed ^ mix(number as u64));
-    let mut a = Player::new(config.a, mix(game_seed ^ 1)).with_threads(config.threads[0]);
-    let mut b = Player::new(config.b, mix(game_seed ^ 2)).with_threads(config.threads[1]);
+    let mut players = [
+        Player::new(config.a, mix(game_seed ^ 1)).with_threads(config.threads[0]),
+        Player::new(config.b, mix(game_seed ^ 2)).with_threads(config.threads[1]),
+    ];
     let cancel = AtomicBool::new(false);
     let mut position = Position::start(variant.clone());
     let mut moves = Vec::new();
@@ -148,13 +159,12 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
         if moves.len() as u32 >= config.max_plies {
             break None;
         }
-        let a_moves = position.to_move() == a_side;
-        let player = if a_moves { &mut a } else { &mut b };
+        let mover = usize::from(position.to_move() != a_side);
+        let player = &mut players[mover];
         let started = Instant::now();
-        let thought = player.choose(&position, config.movetime, &cancel);
+        let thought = player.choose(&position, config.movetime[mover], &cancel);
         let took = started.elapsed();
-        let slot = &mut slowest[usize::from(!a_moves)];
-        *slot = (*slot).max(took);
+        slowest[mover] = slowest[mover].max(took);
         let Some(mv) = thought.best else { break position.outcome() };
         debug_assert!(position.is_legal(mv), "{} chose an illegal move", player.level());
         moves.push(position.move_text(mv));
