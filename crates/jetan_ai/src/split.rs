@@ -175,23 +175,26 @@ impl Search<'_> {
             }
         }
         pool.idle.fetch_sub(1, Relaxed);
+        let found = *point.found();
+        let improved = found.best_move.filter(|_| found.alpha > node.alpha);
+        if let Some(mv) = improved
+            && node.ply == 0
+        {
+            // Whichever thread searched it, a root move searched to the end counts even when
+            // the iteration is stopped (see `Search::root_best`).
+            self.root_best = Some((mv, found.best));
+        }
         if self.stopped || point.unfinished.load(Relaxed) {
             self.stopped = true;
             return Flow::Stopped;
         }
-        let found = *point.found();
         node.searched += moves.len();
         node.best = found.best;
         node.best_move = found.best_move;
         self.repetitions += u64::from(found.repeated);
-        if found.alpha > node.alpha {
+        if let Some(mv) = improved {
             node.alpha = found.alpha;
-            if let Some(mv) = found.best_move {
-                self.settle_pv(node.ply, mv);
-                if node.ply == 0 {
-                    self.root_best = Some((mv, found.best));
-                }
-            }
+            self.settle_pv(node.ply, mv);
         }
         if found.cutoff { Flow::Cutoff } else { Flow::Done }
     }
