@@ -189,7 +189,8 @@ pub(crate) struct Search<'a> {
     pub stopped: bool,
     /// The side to move at the root, whom draws displease.
     pub root_side: Side,
-    /// The best root move of the current iteration whose search completed, with its score.
+    /// The best root move of the current iteration whose search completed (by any thread, where
+    /// the root is shared), with its score.
     pub root_best: Option<(Move, i32)>,
     /// How many times a line went back to an earlier position.
     pub repetitions: u64,

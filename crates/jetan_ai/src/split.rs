@@ -124,7 +124,7 @@ impl SplitPoint {
     }
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
     /// Whether the node should share its remaining `left` moves: the node is deep enough, its
     /// first move is searched and a thread waits.
     pub(crate) fn may_split(&self, node: &Node, left: usize) -> bool {
@@ -138,7 +138,7 @@ impl Search<'_> {
     /// that join; the node takes their best. Returns once every helper has left, having helped
     /// them, while it waited, at the nodes they shared below.
     pub(crate) fn split(&mut self, node: &mut Node, moves: &[Move]) -> Flow {
-        let pool = self.task.pool.expect("only a search with helpers shares a node");
+        let pool = self.pool();
         let found =
             Found { best: node.best, best_move: node.best_move, alpha: node.alpha, repeated: false, cutoff: false };
         let point = Arc::new(SplitPoint {
@@ -202,7 +202,7 @@ impl Search<'_> {
     /// Searches moves of `point`, which it joined while waiting for work (see [`Pool::idle`]),
     /// then leaves it, its own position, line and watched node as they were.
     fn help(&mut self, point: &Arc<SplitPoint>) {
-        let pool = self.task.pool.expect("only a search with helpers shares a node");
+        let pool = self.pool();
         pool.idle.fetch_sub(1, Relaxed);
         let position = std::mem::replace(&mut self.position, point.position.clone());
         let repetitions = self.repetitions;
@@ -218,6 +218,11 @@ impl Search<'_> {
         self.stopped = false;
         pool.idle.fetch_add(1, Relaxed);
         point.helpers.fetch_sub(1, Release);
+    }
+
+    /// The pool of a search with several threads.
+    fn pool(&self) -> &'a Pool {
+        self.task.pool.expect("only a search with several threads shares nodes")
     }
 
     /// Takes moves of `point` and searches them from its position until none is left or one
