@@ -38,7 +38,8 @@ pub struct Thought {
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
 /// next (a game's searches help each other), and the buffers a search reuses. It searches with
 /// one thread unless told otherwise ([`Searcher::with_threads`]): then the threads share out the
-/// moves of the nodes they search (young brothers wait).
+/// moves of the nodes they search (young brothers wait), and a helper with nothing to share
+/// searches a ply ahead of the first thread.
 #[derive(Debug)]
 pub struct Searcher {
     table: Table,
@@ -189,6 +190,9 @@ fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: I
     let deepest = limits.max_depth.min(MAX_PLY as u32 / 2);
     for depth in 1..=deepest {
         search.root_best = None;
+        if let Some(pool) = search.task.pool {
+            pool.begin_iteration(depth as i32);
+        }
         let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
         if search.stopped {
             if let Some((mv, score)) = search.root_best

@@ -3,17 +3,19 @@
 //! moves to the idle threads, and every thread there takes the next move until none is left or
 //! one reaches beta, which abandons the others (and every node shared below them). A thread
 //! whose moves there are done helps, while it waits for the others, at the nodes they share
-//! below it (the helpful master).
+//! below it (the helpful master). A helper with nothing to join searches the root a ply deeper
+//! than the first thread's iteration (as in Lazy SMP), filling the shared table with what that
+//! thread will need next, until a node is shared.
 
 use std::sync::atomic::{
-    AtomicBool, AtomicUsize,
+    AtomicBool, AtomicI32, AtomicUsize,
     Ordering::{Acquire, Relaxed, Release},
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use jetan_rules::{Move, Position};
 
-use crate::alphabeta::{Flow, Node, Search};
+use crate::alphabeta::{Flow, MAX_PLY, Node, Search};
 use crate::score::INFINITY;
 
 /// Nodes at least this many plies from the leaves share their moves; nearer the leaves a move
@@ -28,6 +30,10 @@ pub(crate) struct Pool {
     /// How many threads wait for work: helpers between nodes, and threads whose moves at a
     /// shared node are done while others' are not.
     idle: AtomicUsize,
+    /// How many nodes have been shared so far: a helper searching ahead stops when it grows.
+    offered: AtomicUsize,
+    /// The depth of the first thread's current iteration.
+    iteration: AtomicI32,
 }
 
 /// A node whose moves several threads search.
@@ -75,16 +81,36 @@ impl Pool {
         self.idle.load(Relaxed) > 0
     }
 
-    /// A helper's work until the search stops: the moves of each node shared with it.
+    /// A helper's work until the search stops: the moves of each node shared with it, and
+    /// between them, the root searched ahead of the first thread.
     pub fn serve(&self, search: &mut Search) {
         self.idle.fetch_add(1, Relaxed);
+        let mut searched_ahead = 0;
         while !search.task.stop.load(Relaxed) && !search.task.cancel.load(Relaxed) {
+            // Read before looking for a node, so that one shared in between stops the search
+            // ahead at once.
+            let offered = self.offered.load(Acquire);
             match self.join(None) {
                 Some(point) => search.help(&point),
-                None => std::thread::yield_now(),
+                None => {
+                    let depth = searched_ahead.max(self.iteration.load(Relaxed)) + 1;
+                    if search.search_ahead(depth, offered) {
+                        searched_ahead = depth;
+                    }
+                }
             }
         }
         self.idle.fetch_sub(1, Relaxed);
+    }
+
+    /// The first thread begins its iteration to `depth`.
+    pub fn begin_iteration(&self, depth: i32) {
+        self.iteration.store(depth, Relaxed);
+    }
+
+    /// Whether a node was shared since the pool counted `offered` of them.
+    pub fn offered_since(&self, offered: usize) -> bool {
+        self.offered.load(Relaxed) != offered
     }
 
     /// The latest shared node with moves left (below `under` if given), counted as joined.
@@ -126,9 +152,10 @@ impl SplitPoint {
 
 impl<'a> Search<'a> {
     /// Whether the node should share its remaining `left` moves: the node is deep enough, its
-    /// first move is searched and a thread waits.
+    /// first move is searched, a thread waits, and this thread isn't searching ahead.
     pub(crate) fn may_split(&self, node: &Node, left: usize) -> bool {
         node.searched > 0
+            && self.ahead.is_none()
             && node.depth >= SPLIT_DEPTH
             && left >= 2
             && self.task.pool.is_some_and(|pool| pool.has_idle())
@@ -154,6 +181,7 @@ impl<'a> Search<'a> {
             found: Mutex::new(found),
         });
         pool.points().push(point.clone());
+        pool.offered.fetch_add(1, Release);
         let outer = self.watched.replace(point.clone());
         let stopped = self.take_moves(&point);
         self.watched = outer;
@@ -220,6 +248,22 @@ impl<'a> Search<'a> {
         point.helpers.fetch_sub(1, Release);
     }
 
+    /// A helper's search of the root to `depth` while nothing is shared (a search of its own,
+    /// which shares nothing), stopped when a node is shared after the pool counted `offered`
+    /// of them; says whether it completed.
+    fn search_ahead(&mut self, depth: i32, offered: usize) -> bool {
+        if depth > MAX_PLY as i32 / 2 {
+            std::thread::yield_now();
+            return false;
+        }
+        self.ahead = Some(offered);
+        self.negamax(depth, 0, -INFINITY, INFINITY);
+        self.ahead = None;
+        let completed = !self.stopped;
+        self.stopped = false;
+        completed
+    }
+
     /// The pool of a search with several threads.
     fn pool(&self) -> &'a Pool {
         self.task.pool.expect("only a search with several threads shares nodes")
@@ -257,5 +301,48 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+    use jetan_rules::Position;
+
+    use super::Pool;
+    use crate::alphabeta::{Search, Task, Workspace};
+    use crate::facts::Facts;
+    use crate::ordering::Ordering;
+    use crate::testing::jetan;
+    use crate::tt::Table;
+
+    #[test]
+    fn a_helper_searches_ahead_into_the_table_until_a_node_is_shared() {
+        let position = Position::start(jetan(&[]));
+        let facts = Facts::new(&position);
+        let (table, flag, pool) = (Table::new(1), AtomicBool::new(false), Pool::default());
+        let task = Task {
+            root: &position,
+            facts: &facts,
+            table: &table,
+            history: &[],
+            deadline: None,
+            seed: 0,
+            cancel: &flag,
+            stop: &flag,
+            pool: Some(&pool),
+        };
+        let mut ordering = Ordering::new(position.variant().geometry().len());
+        let mut work = Workspace::new();
+        let mut helper = Search::new(task, &mut ordering, &mut work, u64::MAX);
+        let offered = pool.offered.load(Relaxed);
+        assert!(helper.search_ahead(3, offered), "nothing shared: the search ahead completes");
+        assert!(table.probe(position.hash(), 0).is_some_and(|hit| hit.depth >= 3), "the root's result is in the table");
+        pool.offered.fetch_add(1, Relaxed);
+        let nodes = helper.nodes;
+        assert!(!helper.search_ahead(8, offered), "a node shared since it began stops it");
+        assert!(helper.nodes - nodes <= 1, "at once: {} nodes", helper.nodes - nodes);
+        assert!(!helper.stopped && helper.ahead.is_none(), "ready to join the shared node");
     }
 }
