@@ -186,28 +186,18 @@ mod tests {
 
     use jetan_rules::{Phase, Position};
 
-    use crate::alphabeta::{Search, Task, Workspace};
+    use crate::alphabeta::{Search, Workspace};
     use crate::facts::Facts;
     use crate::generation;
     use crate::ordering::Ordering;
     use crate::score::{INFINITY, royal_lost_at};
-    use crate::testing::{jetan, random_positions, variant};
+    use crate::testing::{jetan, random_positions, task, variant};
     use crate::tt::Table;
 
     /// Quiescence's score of `position`, searched from scratch.
     fn quiescence(position: &Position, facts: &Facts) -> i32 {
         let (table, flag) = (Table::new(1), AtomicBool::new(false));
-        let task = Task {
-            root: position,
-            facts,
-            table: &table,
-            history: &[],
-            deadline: None,
-            seed: 0,
-            cancel: &flag,
-            stop: &flag,
-            pool: None,
-        };
+        let task = task(position, facts, &table, &flag, None);
         let mut ordering = Ordering::new(position.variant().geometry().len());
         let mut work = Workspace::new();
         Search::new(task, &mut ordering, &mut work, u64::MAX).quiesce(0, -INFINITY, INFINITY, 0)

@@ -311,10 +311,10 @@ mod tests {
     use jetan_rules::Position;
 
     use super::Pool;
-    use crate::alphabeta::{Search, Task, Workspace};
+    use crate::alphabeta::{Search, Workspace};
     use crate::facts::Facts;
     use crate::ordering::Ordering;
-    use crate::testing::jetan;
+    use crate::testing::{jetan, task};
     use crate::tt::Table;
 
     #[test]
@@ -322,17 +322,7 @@ mod tests {
         let position = Position::start(jetan(&[]));
         let facts = Facts::new(&position);
         let (table, flag, pool) = (Table::new(1), AtomicBool::new(false), Pool::default());
-        let task = Task {
-            root: &position,
-            facts: &facts,
-            table: &table,
-            history: &[],
-            deadline: None,
-            seed: 0,
-            cancel: &flag,
-            stop: &flag,
-            pool: Some(&pool),
-        };
+        let task = task(&position, &facts, &table, &flag, Some(&pool));
         let mut ordering = Ordering::new(position.variant().geometry().len());
         let mut work = Workspace::new();
         let mut helper = Search::new(task, &mut ordering, &mut work, u64::MAX);

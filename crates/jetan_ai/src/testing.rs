@@ -1,11 +1,16 @@
-//! Helpers for the unit tests: the variants (classic Jetan with rule options), and positions
-//! of random games.
+//! Helpers for the unit tests: the variants (classic Jetan with rule options), positions of
+//! random games, and a search's task.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use jetan_rules::{Position, Variant};
 
+use crate::alphabeta::Task;
+use crate::facts::Facts;
 use crate::rng::Rng;
+use crate::split::Pool;
+use crate::tt::Table;
 
 /// Classic Jetan with these rule options (`option=choice`).
 pub fn jetan(choices: &[&str]) -> Arc<Variant> {
@@ -46,4 +51,16 @@ pub fn random_positions(variant: &Arc<Variant>, seed: u64, games: usize, plies: 
         }
     }
     positions
+}
+
+/// The task of searching `position` with no time limit, no game before it and seed 0, stopped
+/// or cancelled by raising `flag`, with the threads of `pool` if given.
+pub fn task<'a>(
+    position: &'a Position,
+    facts: &'a Facts,
+    table: &'a Table,
+    flag: &'a AtomicBool,
+    pool: Option<&'a Pool>,
+) -> Task<'a> {
+    Task { root: position, facts, table, history: &[], deadline: None, seed: 0, cancel: flag, stop: flag, pool }
 }
