@@ -32,6 +32,13 @@ pub(crate) struct HaulerWalk {
     pub ploughed: List<Square, MAX_REMOVALS>,
 }
 
+impl HaulerWalk {
+    /// Whether it passes through, ends on or ploughs one of `squares`.
+    fn touches(&self, squares: SquareSet) -> bool {
+        self.squares.iter().chain(self.ploughed.iter()).any(|&s| squares.contains(s))
+    }
+}
+
 impl Position {
     /// The trains on the board.
     pub fn trains(&self) -> &[Train] {
@@ -67,8 +74,6 @@ impl Position {
         let left = attach.min(most.saturating_sub(cars.len() as u8)).min(scope.most_followers);
         // A train's pieces land on its walk or where its cars stood: its cars' squares and
         // those of the pieces it may attach, within `left` steps of its tail.
-        let walk_touches =
-            |walk: &HaulerWalk| walk.squares.iter().chain(walk.ploughed.iter()).any(|&s| aim.landing.contains(s));
         let chain_touches = |chain: &[Square]| chain.iter().any(|&s| aim.landing.contains(s));
         let tail = cars.last().copied().unwrap_or(from);
         let geometry = self.variant.geometry();
@@ -79,12 +84,9 @@ impl Position {
         if !chain_may_touch && !aim.landing.iter().any(|s| geometry.distance(s, from) <= span) {
             return;
         }
-        let mut walks = self.hauler_walks(scope, from);
-        if !chain_may_touch {
-            walks.retain(walk_touches);
-            if walks.is_empty() {
-                return;
-            }
+        let walks = self.hauler_walks(scope, from, if chain_may_touch { SquareSet::FULL } else { aim.landing });
+        if walks.is_empty() {
+            return;
         }
         let mut chains = vec![Cars::new()];
         self.attachments(scope, from, &cars, left, &mut Cars::new(), &mut chains);
@@ -92,7 +94,7 @@ impl Position {
         for chain in chains {
             let all: Cars = cars.iter().chain(chain.iter()).copied().collect();
             let touches = chain_touches(&all);
-            for walk in walks.iter().filter(|walk| touches || walk_touches(walk)) {
+            for walk in walks.iter().filter(|walk| touches || walk.touches(aim.landing)) {
                 let to = *walk.squares.last().expect("walks are never empty");
                 let mut mv = Move::single(from, to, if all.is_empty() { MoveKind::Normal } else { MoveKind::Train });
                 mv.removals = walk.ploughed;
@@ -150,7 +152,9 @@ impl Position {
     /// hauler's other movements are not used) through empty squares, ending on an empty square or
     /// an enemy it may capture; and, if it ploughs, its straight lines through enemies it may
     /// capture, each taken, ending likewise.
-    fn hauler_walks(&self, scope: &Scope, from: Square) -> Vec<HaulerWalk> {
+    /// Only the walks that touch `touching` (pass through, end on or plough one of its squares)
+    /// are listed.
+    fn hauler_walks(&self, scope: &Scope, from: Square, touching: SquareSet) -> Vec<HaulerWalk> {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a hauler stands on its square");
         let kind = self.variant.piece_kind(piece);
@@ -161,13 +165,14 @@ impl Position {
         let mut walks = Vec::new();
         for movement in &kind.moves {
             let Some(rule) = WalkRule::of(movement) else { continue };
-            walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), &mut |walk| {
+            walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), touching, &mut |walk| {
                 if lands(*walk.last().expect("walks are never empty")) {
                     walks.push(HaulerWalk { squares: walk.to_vec(), ploughed: List::new() });
                 }
             });
         }
-        walks.extend(self.plough_lines(piece, from, scope.occupied, scope.own));
+        let ploughs = self.plough_lines(piece, from, scope.occupied, scope.own);
+        walks.extend(ploughs.into_iter().filter(|line| line.touches(touching)));
         walks
     }
 
@@ -239,7 +244,7 @@ impl Position {
         let lead = mv.lead()?;
         let scope = self.scope();
         let cars: Vec<Square> = mv.steps.iter().skip(1).map(|s| s.from).collect();
-        self.hauler_walks(&scope, lead.from).into_iter().map(|w| w.squares).find(|walk| {
+        self.hauler_walks(&scope, lead.from, SquareSet::FULL).into_iter().map(|w| w.squares).find(|walk| {
             walk.last() == Some(&lead.to)
                 && walk[..walk.len() - 1]
                     .iter()

@@ -100,32 +100,52 @@ struct Trail {
     dirs: Vec<Dir>,
 }
 
-/// Calls `visit` with every walk the rule allows from `origin` (origin first), in the fixed
-/// search order; `passable` says which squares the walk may pass through (for a jumping walk,
-/// every square but those the caller forbids).
+/// Which walks a search of walks wants; it abandons a walk as soon as it can tell that no
+/// walk continuing it is wanted.
+#[derive(Clone, Copy)]
+struct Wanted {
+    /// The square the walks end on, if only one.
+    end: Option<Square>,
+    /// The walks pass through or end on one of these squares.
+    touching: SquareSet,
+}
+
+/// Calls `visit` with every walk the rule allows from `origin` (origin first) that is
+/// `wanted`, in the fixed search order; `passable` says which squares the walk may pass through
+/// (for a jumping walk, every square but those the caller forbids).
 fn each_walk(
     geometry: Geometry,
     origin: Square,
     rule: &WalkRule,
     passable: &impl Fn(Square) -> bool,
-    target: Option<Square>,
+    wanted: Wanted,
     visit: &mut impl FnMut(&[Square]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let mut trail = Trail { squares: vec![origin], dirs: Vec::new() };
-    extend(geometry, rule, passable, target, &mut trail, visit)
+    extend(geometry, rule, passable, wanted, &mut trail, false, visit)
 }
 
+/// [`each_walk`] from `trail`; `touched` says whether the trail before its last square
+/// touched the wanted squares.
 fn extend(
     geometry: Geometry,
     rule: &WalkRule,
     passable: &impl Fn(Square) -> bool,
-    target: Option<Square>,
+    wanted: Wanted,
     trail: &mut Trail,
+    touched: bool,
     visit: &mut impl FnMut(&[Square]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let taken = trail.dirs.len() as u8;
     let here = *trail.squares.last().expect("a trail holds its origin");
-    if taken >= rule.min && target.is_none_or(|t| t == here) {
+    let touched = touched || wanted.touching.contains(here);
+    // Each step is a king step: the rest of the walk stays this near `here`.
+    let left = i32::from(rule.max.saturating_sub(taken));
+    if !touched && !wanted.touching.iter().any(|s| geometry.distance(s, here) <= left) {
+        return ControlFlow::Continue(());
+    }
+    let target = wanted.end;
+    if taken >= rule.min && touched && target.is_none_or(|t| t == here) {
         visit(&trail.squares)?;
     }
     // A walk never revisits a square, so one that passed its target, or walled it in, can't
@@ -150,7 +170,7 @@ fn extend(
         }
         trail.squares.push(next);
         trail.dirs.push(dir);
-        let flow = extend(geometry, rule, passable, target, trail, visit);
+        let flow = extend(geometry, rule, passable, wanted, trail, touched, visit);
         trail.squares.pop();
         trail.dirs.pop();
         flow?;
@@ -159,16 +179,17 @@ fn extend(
 }
 
 /// Calls `visit` with every walk the rule allows from `origin` (origin first) that passes only
-/// through `passable` squares (every square: the walks on an empty board), in the fixed search
-/// order.
+/// through `passable` squares (every square: the walks on an empty board) and touches
+/// `touching` (passes through or ends on one of its squares), in the fixed search order.
 pub(crate) fn walks_through(
     geometry: Geometry,
     origin: Square,
     rule: &WalkRule,
     passable: &impl Fn(Square) -> bool,
+    touching: SquareSet,
     visit: &mut impl FnMut(&[Square]),
 ) {
-    let _ = each_walk(geometry, origin, rule, passable, None, &mut |walk| {
+    let _ = each_walk(geometry, origin, rule, passable, Wanted { end: None, touching }, &mut |walk| {
         visit(walk);
         ControlFlow::Continue(())
     });
@@ -183,7 +204,7 @@ pub(crate) fn walk_ends(
 ) -> SquareSet {
     let mut ends = SquareSet::EMPTY;
     if rule.max <= ENUMERATE_UP_TO {
-        walks_through(geometry, origin, rule, passable, &mut |walk| {
+        walks_through(geometry, origin, rule, passable, SquareSet::FULL, &mut |walk| {
             ends.insert(*walk.last().expect("walks are never empty"));
         });
     } else {
@@ -208,10 +229,17 @@ pub(crate) fn first_walk(
     passable: &impl Fn(Square) -> bool,
 ) -> Option<Vec<Square>> {
     let mut found = None;
-    let _ = each_walk(geometry, origin, rule, passable, Some(target), &mut |walk| {
-        found = Some(walk.to_vec());
-        ControlFlow::Break(())
-    });
+    let _ = each_walk(
+        geometry,
+        origin,
+        rule,
+        passable,
+        Wanted { end: Some(target), touching: SquareSet::FULL },
+        &mut |walk| {
+            found = Some(walk.to_vec());
+            ControlFlow::Break(())
+        },
+    );
     found
 }
 
@@ -250,5 +278,24 @@ mod tests {
         assert_eq!(ends.len(), 99);
         let diagonal = WalkRule::jumping(10, true, Mix::Civil);
         assert!(first_walk(BOARD, sq("a1"), sq("c3"), &diagonal, &|_| true).is_some());
+    }
+
+    #[test]
+    fn walks_touching_squares_are_the_walks_that_pass_through_or_end_on_them() {
+        let walks = |rule: &WalkRule, passable: &dyn Fn(Square) -> bool, touching: SquareSet| {
+            let mut walks = Vec::new();
+            walks_through(BOARD, sq("e5"), rule, &passable, touching, &mut |walk| walks.push(walk.to_vec()));
+            walks
+        };
+        let blocked = |s: Square| s != sq("f6") && s != sq("d5");
+        for rule in [path(4, Dirs::Any, false), path(3, Dirs::Orth, false), WalkRule::jumping(3, false, Mix::Wild)] {
+            let all = walks(&rule, &blocked, SquareSet::FULL);
+            for names in [&["h5"][..], &["f6", "a1"], &["d5", "e7", "g3"], &["j10"]] {
+                let touching = names.iter().fold(SquareSet::EMPTY, |set, name| set.or(SquareSet::only(sq(name))));
+                let expected: Vec<_> =
+                    all.iter().filter(|walk| walk.iter().any(|&s| touching.contains(s))).cloned().collect();
+                assert_eq!(walks(&rule, &blocked, touching), expected, "{names:?}");
+            }
+        }
     }
 }

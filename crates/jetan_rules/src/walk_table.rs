@@ -241,7 +241,7 @@ pub(crate) fn tabled(movement: &Movement) -> bool {
 fn minimal_walks(geometry: Geometry, origin: Square, rules: &[WalkRule]) -> Vec<(Square, SquareSet)> {
     let mut walks: Vec<(Square, SquareSet)> = Vec::new();
     for rule in rules {
-        walks_through(geometry, origin, rule, &|_| true, &mut |walk| {
+        walks_through(geometry, origin, rule, &|_| true, SquareSet::FULL, &mut |walk| {
             let (&to, passed) = walk[1..].split_last().expect("a walk takes a step");
             walks.push((to, passed.iter().copied().collect()));
         });
