@@ -97,6 +97,11 @@ impl Tables {
         around
     }
 
+    /// `squares`, then the squares within 1, 2, … `steps` king steps of them.
+    pub fn vicinity(&self, squares: SquareSet, steps: u8) -> Vec<SquareSet> {
+        std::iter::successors(Some(squares), |&near| Some(self.around(near))).take(usize::from(steps) + 1).collect()
+    }
+
     /// The squares directly left and right of `squares`.
     pub fn beside(&self, squares: SquareSet) -> SquareSet {
         self.moved(squares, -1, 0).or(self.moved(squares, 1, 0))

@@ -6,7 +6,7 @@ use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::selection::Aim;
-use crate::walk::{WalkRule, walks_through};
+use crate::walk::{ANY_WALK, WalkRule, walks_through};
 use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Piece, Position, Square, SquareSet, Step};
 
 /// The most cars a train has.
@@ -162,10 +162,18 @@ impl Position {
             None => true,
             Some(victim) => !scope.own.contains(square) && self.variant.may_land_on(piece.kind, victim.kind),
         };
+        let rules: Vec<WalkRule> = kind.moves.iter().filter_map(WalkRule::of).collect();
+        let steps = rules.iter().map(WalkRule::max_steps).max().unwrap_or(0);
+        let vicinity;
+        let near = if touching == SquareSet::FULL {
+            ANY_WALK
+        } else {
+            vicinity = self.variant.tables.vicinity(touching, steps);
+            &vicinity
+        };
         let mut walks = Vec::new();
-        for movement in &kind.moves {
-            let Some(rule) = WalkRule::of(movement) else { continue };
-            walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), touching, &mut |walk| {
+        for rule in rules {
+            walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), near, &mut |walk| {
                 if lands(*walk.last().expect("walks are never empty")) {
                     walks.push(HaulerWalk { squares: walk.to_vec(), ploughed: List::new() });
                 }

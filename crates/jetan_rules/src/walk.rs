@@ -103,12 +103,16 @@ struct Trail {
 /// Which walks a search of walks wants; it abandons a walk as soon as it can tell that no
 /// walk continuing it is wanted.
 #[derive(Clone, Copy)]
-struct Wanted {
+struct Wanted<'a> {
     /// The square the walks end on, if only one.
     end: Option<Square>,
-    /// The walks pass through or end on one of these squares.
-    touching: SquareSet,
+    /// The walks pass through or end on one of `near[0]`'s squares; `near[k]` holds the squares
+    /// within `k` king steps of them (see [`crate::tables::Tables::vicinity`]).
+    near: &'a [SquareSet],
 }
+
+/// Every walk touches every square.
+pub(crate) const ANY_WALK: &[SquareSet] = &[SquareSet::FULL];
 
 /// Calls `visit` with every walk the rule allows from `origin` (origin first) that is
 /// `wanted`, in the fixed search order; `passable` says which squares the walk may pass through
@@ -138,10 +142,10 @@ fn extend(
 ) -> ControlFlow<()> {
     let taken = trail.dirs.len() as u8;
     let here = *trail.squares.last().expect("a trail holds its origin");
-    let touched = touched || wanted.touching.contains(here);
-    // Each step is a king step: the rest of the walk stays this near `here`.
-    let left = i32::from(rule.max.saturating_sub(taken));
-    if !touched && !wanted.touching.iter().any(|s| geometry.distance(s, here) <= left) {
+    let touched = touched || wanted.near[0].contains(here);
+    // Each step is a king step: the rest of the walk stays within this many of `here`.
+    let left = usize::from(rule.max.saturating_sub(taken));
+    if !touched && wanted.near.get(left).is_some_and(|near| !near.contains(here)) {
         return ControlFlow::Continue(());
     }
     let target = wanted.end;
@@ -179,17 +183,18 @@ fn extend(
 }
 
 /// Calls `visit` with every walk the rule allows from `origin` (origin first) that passes only
-/// through `passable` squares (every square: the walks on an empty board) and touches
-/// `touching` (passes through or ends on one of its squares), in the fixed search order.
+/// through `passable` squares (every square: the walks on an empty board) and touches the
+/// squares of `near[0]` (passes through or ends on one), in the fixed search order; `near[k]`
+/// holds the squares within `k` king steps of those (see [`crate::tables::Tables::vicinity`]).
 pub(crate) fn walks_through(
     geometry: Geometry,
     origin: Square,
     rule: &WalkRule,
     passable: &impl Fn(Square) -> bool,
-    touching: SquareSet,
+    near: &[SquareSet],
     visit: &mut impl FnMut(&[Square]),
 ) {
-    let _ = each_walk(geometry, origin, rule, passable, Wanted { end: None, touching }, &mut |walk| {
+    let _ = each_walk(geometry, origin, rule, passable, Wanted { end: None, near }, &mut |walk| {
         visit(walk);
         ControlFlow::Continue(())
     });
@@ -204,7 +209,7 @@ pub(crate) fn walk_ends(
 ) -> SquareSet {
     let mut ends = SquareSet::EMPTY;
     if rule.max <= ENUMERATE_UP_TO {
-        walks_through(geometry, origin, rule, passable, SquareSet::FULL, &mut |walk| {
+        walks_through(geometry, origin, rule, passable, ANY_WALK, &mut |walk| {
             ends.insert(*walk.last().expect("walks are never empty"));
         });
     } else {
@@ -229,17 +234,10 @@ pub(crate) fn first_walk(
     passable: &impl Fn(Square) -> bool,
 ) -> Option<Vec<Square>> {
     let mut found = None;
-    let _ = each_walk(
-        geometry,
-        origin,
-        rule,
-        passable,
-        Wanted { end: Some(target), touching: SquareSet::FULL },
-        &mut |walk| {
-            found = Some(walk.to_vec());
-            ControlFlow::Break(())
-        },
-    );
+    let _ = each_walk(geometry, origin, rule, passable, Wanted { end: Some(target), near: ANY_WALK }, &mut |walk| {
+        found = Some(walk.to_vec());
+        ControlFlow::Break(())
+    });
     found
 }
 
@@ -283,8 +281,12 @@ mod tests {
     #[test]
     fn walks_touching_squares_are_the_walks_that_pass_through_or_end_on_them() {
         let walks = |rule: &WalkRule, passable: &dyn Fn(Square) -> bool, touching: SquareSet| {
+            let within = |k: i32| BOARD.squares().filter(move |&s| touching.iter().any(|t| BOARD.distance(s, t) <= k));
+            let near: Vec<SquareSet> = (0..=i32::from(rule.max_steps()))
+                .map(|k| within(k).fold(SquareSet::EMPTY, |set, s| set.or(SquareSet::only(s))))
+                .collect();
             let mut walks = Vec::new();
-            walks_through(BOARD, sq("e5"), rule, &passable, touching, &mut |walk| walks.push(walk.to_vec()));
+            walks_through(BOARD, sq("e5"), rule, &passable, &near, &mut |walk| walks.push(walk.to_vec()));
             walks
         };
         let blocked = |s: Square| s != sq("f6") && s != sq("d5");

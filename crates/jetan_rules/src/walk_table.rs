@@ -8,7 +8,7 @@
 //! walk wherever it starts, if it stays on the board); walk directions are absolute, so the
 //! tables are the same for both sides.
 
-use crate::walk::{ENUMERATE_UP_TO, WalkRule, walks_through};
+use crate::walk::{ANY_WALK, ENUMERATE_UP_TO, WalkRule, walks_through};
 use crate::{Geometry, Movement, Square, SquareSet};
 
 /// The most squares a tabled walk passes through (its steps less one).
@@ -241,7 +241,7 @@ pub(crate) fn tabled(movement: &Movement) -> bool {
 fn minimal_walks(geometry: Geometry, origin: Square, rules: &[WalkRule]) -> Vec<(Square, SquareSet)> {
     let mut walks: Vec<(Square, SquareSet)> = Vec::new();
     for rule in rules {
-        walks_through(geometry, origin, rule, &|_| true, SquareSet::FULL, &mut |walk| {
+        walks_through(geometry, origin, rule, &|_| true, ANY_WALK, &mut |walk| {
             let (&to, passed) = walk[1..].split_last().expect("a walk takes a step");
             walks.push((to, passed.iter().copied().collect()));
         });
