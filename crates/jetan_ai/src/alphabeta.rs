@@ -194,9 +194,9 @@ pub(crate) struct Search<'a> {
     pub root_best: Option<(Move, i32)>,
     /// How many times a line went back to an earlier position.
     pub repetitions: u64,
-    /// While a helper searches ahead of the first thread (see [`Pool::serve`]): how many nodes
+    /// While a helper searches the root alone (see [`Pool::serve`]): how many nodes
     /// had been shared when it began. It shares no node then, and stops when one is shared.
-    pub ahead: Option<usize>,
+    pub alone: Option<usize>,
 }
 
 impl<'a> Search<'a> {
@@ -216,7 +216,7 @@ impl<'a> Search<'a> {
             root_side: task.root.to_move(),
             root_best: None,
             repetitions: 0,
-            ahead: None,
+            alone: None,
         }
     }
 }
@@ -260,7 +260,7 @@ impl Search<'_> {
                     || self.task.stop.load(Atomic::Relaxed)
                     || self.task.deadline.is_some_and(|d| Instant::now() >= d)
                     || self.watched.as_ref().is_some_and(|point| point.closed())
-                    || self.ahead.zip(self.task.pool).is_some_and(|(offered, pool)| pool.offered_since(offered))))
+                    || self.alone.zip(self.task.pool).is_some_and(|(offered, pool)| pool.offered_since(offered))))
         {
             self.stopped = true;
         }

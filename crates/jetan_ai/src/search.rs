@@ -39,7 +39,7 @@ pub struct Thought {
 /// next (a game's searches help each other), and the buffers a search reuses. It searches with
 /// one thread unless told otherwise ([`Searcher::with_threads`]): then the threads share out the
 /// moves of the nodes they search (young brothers wait), and a helper with nothing to share
-/// searches a ply ahead of the first thread.
+/// searches the root alone, filling the shared table.
 #[derive(Debug)]
 pub struct Searcher {
     table: Table,
