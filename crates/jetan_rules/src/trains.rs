@@ -162,17 +162,17 @@ impl Position {
             None => true,
             Some(victim) => !scope.own.contains(square) && self.variant.may_land_on(piece.kind, victim.kind),
         };
-        let rules: Vec<WalkRule> = kind.moves.iter().filter_map(WalkRule::of).collect();
-        let steps = rules.iter().map(WalkRule::max_steps).max().unwrap_or(0);
+        let rules = || kind.moves.iter().filter_map(WalkRule::of);
         let vicinity;
         let near = if touching == SquareSet::FULL {
             ANY_WALK
         } else {
+            let steps = rules().map(|rule| rule.max_steps()).max().unwrap_or(0);
             vicinity = self.variant.tables.vicinity(touching, steps);
             &vicinity
         };
         let mut walks = Vec::new();
-        for rule in rules {
+        for rule in rules() {
             walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), near, &mut |walk| {
                 if lands(*walk.last().expect("walks are never empty")) {
                     walks.push(HaulerWalk { squares: walk.to_vec(), ploughed: List::new() });
