@@ -497,11 +497,12 @@ impl Search<'_> {
             let late = index >= 3 && (depth >= 3 || depth == 2 && node.breadth >= WIDE_NODE);
             let reduction =
                 if quiet && !in_danger && late && !threatens() { 1 + i32::from(depth >= 5 && index >= 8) } else { 0 };
+            // A stopped search's score means nothing: it is not searched again.
             let mut score = self.child(same, depth - 1 - reduction, ply, alpha, alpha + 1);
-            if score > alpha && reduction > 0 {
+            if score > alpha && reduction > 0 && !self.stopped {
                 score = self.child(same, depth - 1, ply, alpha, alpha + 1);
             }
-            if score > alpha && score < beta {
+            if score > alpha && score < beta && !self.stopped {
                 score = self.child(same, depth - 1, ply, alpha, beta);
             }
             score
