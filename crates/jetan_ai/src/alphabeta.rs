@@ -1,6 +1,7 @@
 //! The alpha-beta search: negamax with principal variation search, a transposition table,
 //! staged move generation (the table's move, captures and killers before the full generation),
-//! late move reductions and static pruning near the leaves; quiescence follows at the leaves.
+//! null-move pruning, late move reductions and static pruning near the leaves; quiescence
+//! follows at the leaves.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
@@ -32,6 +33,15 @@ const STATIC_MARGIN: i32 = 120;
 /// How far below alpha, per ply of depth, a position's evaluation must be for quiet moves
 /// (except those that attack the enemy royal piece) to be skipped.
 const FUTILITY_MARGIN: i32 = 150;
+/// Null-move pruning: a node at least this many plies from the leaves whose evaluation is at
+/// least beta is cut if, the turn handed to the enemy, a search this many plies shallower
+/// still finds it at beta (the enemy's free move did not help it).
+const NULL_MOVE_DEPTH: i32 = 2;
+/// How much shallower the search after a passed turn is, besides the ply passed.
+const NULL_MOVE_REDUCTION: i32 = 2;
+/// The side to move passes only with more pieces than this: with few, having to move can be
+/// what loses (zugzwang), and a pass would hide it.
+const NULL_MOVE_PIECES: usize = 4;
 /// The depth stored with a result that holds only on its path: too shallow to be used, even
 /// by quiescence.
 const UNUSABLE_DEPTH: i32 = i8::MIN as i32;
@@ -197,6 +207,9 @@ pub(crate) struct Search<'a> {
     /// While a helper searches the root alone (see [`Pool::serve`]): how many nodes
     /// had been shared when it began. It shares no node then, and stops when one is shared.
     pub alone: Option<usize>,
+    /// The ply after the last passed turn of the line (0 if none): the positions before it
+    /// are not of this line's game, so a repetition is looked for only from there on.
+    pub line_start: usize,
 }
 
 impl<'a> Search<'a> {
@@ -217,6 +230,7 @@ impl<'a> Search<'a> {
             root_best: None,
             repetitions: 0,
             alone: None,
+            line_start: 0,
         }
     }
 }
@@ -290,9 +304,11 @@ impl Search<'_> {
     }
 
     /// Whether the position at `ply` (with this hash) occurred before, in the game or earlier
-    /// in the line (with the same side to move, two plies apart).
+    /// in the line (with the same side to move, two plies apart), since the last passed turn.
     fn repeated(&self, ply: usize, hash: u64) -> bool {
-        (ply % 2..ply).step_by(2).any(|p| self.work.path[p] == hash) || self.task.history.contains(&hash)
+        let start = self.line_start + (ply - self.line_start) % 2;
+        (start..ply).step_by(2).any(|p| self.work.path[p] == hash)
+            || (self.line_start == 0 && self.task.history.contains(&hash))
     }
 
     /// The score of the side to move having no legal move.
@@ -338,16 +354,26 @@ impl Search<'_> {
             return hit.score;
         }
         let in_danger = self.in_danger();
-        // Near the leaves, a position far above beta is taken to hold (the side to move could
-        // almost always keep it), and quiet moves can't lift one far below alpha.
         let mut futile = None;
-        if !pv_node && !in_danger && depth <= PRUNING_DEPTH && beta.abs() < WIN_BOUND {
+        if !pv_node && !in_danger && beta.abs() < WIN_BOUND {
             let standing = self.evaluate().score;
-            if standing - STATIC_MARGIN * depth >= beta {
+            // Near the leaves, a position far above beta is taken to hold (the side to move
+            // could almost always keep it), and quiet moves can't lift one far below alpha.
+            if depth <= PRUNING_DEPTH && standing - STATIC_MARGIN * depth >= beta {
                 return standing;
             }
-            if standing + FUTILITY_MARGIN * depth <= alpha {
+            if depth <= PRUNING_DEPTH && standing + FUTILITY_MARGIN * depth <= alpha {
                 futile = Some(standing);
+            }
+            if standing >= beta
+                && depth >= NULL_MOVE_DEPTH
+                && self.may_pass(ply)
+                && let Some(score) = self.null_move(depth, ply, beta)
+            {
+                if !self.stopped {
+                    self.task.table.store(hash, ply, None, score, depth, Bound::Lower);
+                }
+                return score;
             }
         }
         let table_move = hit.map_or(0, |hit| hit.mv);
@@ -378,6 +404,31 @@ impl Search<'_> {
         let depth = if self.repetitions == repetitions { depth } else { UNUSABLE_DEPTH };
         self.task.table.store(hash, ply, node.best_move, node.best, depth, bound);
         node.best
+    }
+
+    /// Whether the side to move may pass the turn to try a null move: at the start of a turn
+    /// (not inside a Charge nor before a banth step), not right after a pass, and with enough
+    /// pieces.
+    fn may_pass(&self, ply: usize) -> bool {
+        let position = &self.position;
+        position.phase() == Phase::Turn
+            && ply > self.line_start
+            && position.occupied_by(position.to_move()).len() > NULL_MOVE_PIECES
+    }
+
+    /// Passes the turn and searches the enemy's reply shallower in a null window at beta:
+    /// the node's score if that reaches beta (the node is cut; 0 if stopped), else `None`.
+    fn null_move(&mut self, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+        let undo = self.position.pass();
+        let line_start = std::mem::replace(&mut self.line_start, ply + 1);
+        let score = -self.negamax(depth - 1 - NULL_MOVE_REDUCTION, ply + 1, -beta, 1 - beta);
+        self.line_start = line_start;
+        self.position.undo(undo);
+        if self.stopped {
+            return Some(0);
+        }
+        // A win found after a pass is not proven: the turn can't really be passed.
+        (score >= beta).then_some(score.min(WIN_BOUND - 1))
     }
 
     /// Searches the moves of a node in stages: when the royal piece is safe, the table's move,
@@ -578,9 +629,54 @@ fn keep_best(moves: &mut Vec<Move>, scores: &mut Vec<i32>, limit: usize) {
 
 #[cfg(test)]
 mod tests {
-    use jetan_rules::{Move, MoveKind, Square};
+    use std::sync::atomic::AtomicBool;
 
-    use super::keep_best;
+    use jetan_rules::{Move, MoveKind, Phase, Position, Square};
+
+    use super::{Search, Workspace, keep_best};
+    use crate::facts::Facts;
+    use crate::ordering::Ordering;
+    use crate::testing::{jetan, random_positions, task, variant};
+    use crate::tt::Table;
+
+    /// Calls `check` with a search of `position` whose game before it had `history`.
+    fn with_search(position: &Position, history: &[u64], check: impl FnOnce(&mut Search)) {
+        let (facts, table, flag) = (Facts::new(position), Table::new(1), AtomicBool::new(false));
+        let task = super::Task { history, ..task(position, &facts, &table, &flag, None) };
+        let mut ordering = Ordering::new(position.variant().geometry().len());
+        let mut work = Workspace::new();
+        check(&mut Search::new(task, &mut ordering, &mut work, u64::MAX));
+    }
+
+    #[test]
+    fn a_turn_is_passed_only_at_its_start_with_pieces_to_spare_and_not_twice_in_a_row() {
+        let start = Position::start(jetan(&[]));
+        with_search(&start, &[], |search| {
+            assert!(search.may_pass(1), "a node below the root may pass");
+            search.line_start = 1;
+            assert!(!search.may_pass(1), "not right after a pass");
+            assert!(search.may_pass(2), "but a ply later");
+        });
+        let few = Position::from_text(jetan(&[]), "cr8/10/10/10/10/10/10/10/10/CR8 s - - 0").unwrap();
+        with_search(&few, &[], |search| assert!(!search.may_pass(1), "two pieces: zugzwang"));
+        let jeddara = variant("jetan_jeddara", &[]);
+        let banth_step = random_positions(&jeddara, 3, 4, 60).into_iter().find(|p| p.phase() == Phase::BanthStep);
+        let banth_step = banth_step.expect("random Jetan Jeddara games step banths");
+        with_search(&banth_step, &[], |search| assert!(!search.may_pass(1), "before a banth step"));
+    }
+
+    #[test]
+    fn a_repetition_is_looked_for_only_since_the_last_passed_turn() {
+        let start = Position::start(jetan(&[]));
+        let earlier = [7, 8, 9];
+        with_search(&start, &[42], |search| {
+            search.work.set_path(&earlier);
+            assert!(search.repeated(3, 8) && search.repeated(4, 9) && search.repeated(4, 42));
+            search.line_start = 2;
+            assert!(search.repeated(4, 9), "after the pass");
+            assert!(!search.repeated(3, 8) && !search.repeated(4, 42), "before it, or in the game");
+        });
+    }
 
     #[test]
     fn keeping_the_best_moves_keeps_the_end_of_a_charge() {

@@ -45,6 +45,8 @@ pub(crate) struct SplitPoint {
     position: Position,
     /// The hashes of the positions of the line to it, the node's included.
     path: Vec<u64>,
+    /// Where that line starts (see [`Search::line_start`]).
+    line_start: usize,
     /// The node as it stood when shared.
     node: Node,
     /// The shared node whose move led here, if any: closing it closes this one.
@@ -173,6 +175,7 @@ impl<'a> Search<'a> {
         let point = Arc::new(SplitPoint {
             position: self.position.clone(),
             path: self.work.path(node.ply).to_vec(),
+            line_start: self.line_start,
             node: *node,
             parent: self.watched.clone(),
             moves: moves.to_vec(),
@@ -236,6 +239,7 @@ impl<'a> Search<'a> {
         pool.idle.fetch_sub(1, Relaxed);
         let position = std::mem::replace(&mut self.position, point.position.clone());
         let repetitions = self.repetitions;
+        let line_start = std::mem::replace(&mut self.line_start, point.line_start);
         self.work.set_path(&point.path);
         let outer = self.watched.replace(point.clone());
         let stopped = self.take_moves(point);
@@ -244,6 +248,7 @@ impl<'a> Search<'a> {
         }
         self.watched = outer;
         self.position = position;
+        self.line_start = line_start;
         self.repetitions = repetitions;
         self.stopped = false;
         pool.idle.fetch_add(1, Relaxed);

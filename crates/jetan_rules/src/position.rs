@@ -199,6 +199,14 @@ impl Position {
         self.outcome
     }
 
+    /// Hands the turn to the enemy without moving: not a move of the game, but what a search
+    /// asks to learn how strong a position is (a null move). Only at the start of a turn;
+    /// [`Position::undo`] takes it back.
+    pub fn pass(&mut self) -> Undo {
+        debug_assert!(self.phase == Phase::Turn, "a turn is passed only at its start");
+        self.play(Move::declaration(MoveKind::Pass))
+    }
+
     /// Plays a legal move (unchecked: play only moves from [`Position::legal_moves`] or
     /// [`Position::parse_move`]) and returns what undoes it.
     pub fn play(&mut self, mv: Move) -> Undo {

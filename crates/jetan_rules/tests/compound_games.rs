@@ -1,8 +1,8 @@
 //! Properties over random Jetan Sarang games, with the Charge and Rapid Deployment on and off,
 //! and over random games of Jetan Jeddara (banths, airships, strikes, squads with escorts):
 //! every generated move is legal, distinct in effect and consistent with the partial generators;
-//! play then undo restores the position and its hash; the position text and the notation
-//! round-trip.
+//! play then undo restores the position and its hash, and so does passing the turn (a search's
+//! null move); the position text and the notation round-trip.
 
 mod common;
 
@@ -45,6 +45,25 @@ fn play_then_undo_restores_the_position_and_its_hash() {
             assert_eq!(&after, before, "undo of {}, seed {seed}", before.move_text(mv));
             assert_eq!(after.hash(), before.hash());
         }
+    });
+}
+
+#[test]
+fn passing_the_turn_hands_it_over_on_the_same_board_and_undo_restores_it() {
+    games(|before, _, seed| {
+        if before.phase() != Phase::Turn || before.decided().is_some() {
+            return;
+        }
+        let mut after = before.clone();
+        let undo = after.pass();
+        assert_eq!((after.to_move(), after.phase()), (before.to_move().opponent(), Phase::Turn), "seed {seed}");
+        assert_eq!(after.hash(), after.compute_hash(), "hash after a pass, seed {seed}");
+        for square in before.variant().geometry().squares() {
+            assert_eq!(after.piece_at(square), before.piece_at(square), "{}, seed {seed}", before.to_text());
+        }
+        after.undo(undo);
+        assert_eq!(&after, before, "undo of a pass, seed {seed}");
+        assert_eq!(after.hash(), before.hash());
     });
 }
 
