@@ -10,7 +10,7 @@ use crate::eval::Evaluation;
 use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::{main_victim, pick};
-use crate::score::{INFINITY, royal_lost_at};
+use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
 use crate::tt::Bound;
 
 /// Quiescence searches every reply to an attack on the royal piece this many plies deep;
@@ -95,14 +95,15 @@ impl Search<'_> {
 
     /// Searches the replies to an attack on the royal piece: those that take a piece or land
     /// near a royal piece of the side to move, where nearly every rescue is; the others only
-    /// if none of these rescues it, so that a position is never taken for lost while some
-    /// move saves it. (Searching them all made most of Jetan Jeddara's quiescence.)
+    /// if none of these rescues it (each loses, at once or a few plies later: after its own
+    /// banth step, say), so that a position is never taken for lost while some move saves it.
+    /// (Searching them all made most of Jetan Jeddara's quiescence.)
     fn evade(&mut self, node: &mut Leaf, frame: &mut Frame) {
         let (position, facts) = (&self.position, self.task.facts);
         let near = Selection::touching(facts.rescue_squares(position)).with_followers(facts.followers());
         position.generate_some(near, &mut frame.moves);
         let searched = !frame.moves.is_empty();
-        if self.search_leaf_moves(node, frame, usize::MAX) || node.best > royal_lost_at(node.ply) {
+        if self.search_leaf_moves(node, frame, usize::MAX) || node.best >= -WIN_BOUND {
             return;
         }
         frame.moves.clear();
@@ -190,7 +191,7 @@ mod tests {
     use crate::facts::Facts;
     use crate::generation;
     use crate::ordering::Ordering;
-    use crate::score::{INFINITY, royal_lost_at};
+    use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
     use crate::testing::{jetan, random_positions, task, variant};
     use crate::tt::Table;
 
@@ -222,6 +223,21 @@ mod tests {
             let is_near = near.selects(&mv);
             (near_one || is_near, far_one || !is_near)
         })
+    }
+
+    #[test]
+    fn a_move_that_only_delays_the_loss_of_the_royal_piece_is_no_rescue() {
+        // Jetan Jeddara: the Jeddara on g12 is attacked by the Battleship on g10 and the Dwar
+        // on g11. The moves near her lose her after the banth step, which comes before the
+        // enemy's turn; her escape far away (up to ten squares into her own half) saves her.
+        let text = "ldf[bc]u[ob]bkjtr[cc][sd]fdl/[zc]wldxeD[lc][hc]csx1lw[zc]/hpmpmp[BC]pmpmp1pmh/16/12d3/\
+                    4X1[bb]3[bb]1m3/3[SD]12/3L12/3F9H2/HMPMPMPMPMPMPMP1/[ZC]W1D1SC[HC][LC][SC]EX1LW[ZC]/\
+                    LD2[CC]RTJKB[OB]U1FDL n - - 9 homes:e7=e2 turned:e12";
+        let position = Position::from_text(variant("jetan_jeddara", &[]), text).unwrap();
+        let facts = Facts::new(&position);
+        assert!(facts.royal_attacked(&position, position.to_move()));
+        let score = quiescence(&position, &facts);
+        assert!(score > -WIN_BOUND, "taken for lost: {score}");
     }
 
     #[test]
