@@ -31,9 +31,8 @@ const QUIESCENCE_TABLE_DEPTH: i32 = 0;
 impl Search<'_> {
     /// Captures (and moves that end the game) until the position is quiet; the rescues while
     /// the royal piece is attacked, at the first ply. Inside a Charge the sub-moves are
-    /// left to the main search (each could be followed by as many more): the Charge is taken
-    /// to end as it stands, lost if that leaves the royal piece to be taken. Results go to the
-    /// transposition table (those of the first ply, which answers attacks, apart from the
+    /// left to the main search (each could be followed by as many more): see
+    /// [`Search::charge_leaf`]. Results go to the transposition table (those of the first ply, which answers attacks, apart from the
     /// deeper ones, which don't).
     pub(crate) fn quiesce(&mut self, ply: usize, alpha: i32, beta: i32, depth: u32) -> i32 {
         self.work.clear_pv(ply);
@@ -47,8 +46,7 @@ impl Search<'_> {
             return self.evaluate().score;
         }
         if matches!(self.position.phase(), Phase::Charge { .. }) {
-            let lost = self.task.facts.royal_attacked(&self.position, self.position.to_move());
-            return if lost { royal_lost_at(ply) } else { self.evaluate().score };
+            return self.charge_leaf();
         }
         let hash = self.position.hash();
         let table_depth = if depth < QUIESCENCE_EVASIONS { QUIESCENCE_TABLE_DEPTH } else { QUIESCENCE_TABLE_DEPTH - 1 };
@@ -91,6 +89,21 @@ impl Search<'_> {
             self.task.table.store(hash, ply, node.best_move, node.best, table_depth, bound);
         }
         node.best
+    }
+
+    /// The score of a leaf inside a Charge: the evaluation, less the worth of the side's
+    /// royal piece while one is attacked. Likely lost when the Charge ends, but not a proven
+    /// loss: a later sub-move may move it or take the attacker (taking it for lost made the
+    /// search claim wins that were none, against a side that could declare a Charge).
+    fn charge_leaf(&self) -> i32 {
+        let (position, facts) = (&self.position, self.task.facts);
+        let standing = self.evaluate().score;
+        let side = position.to_move();
+        if !facts.royal_attacked(position, side) {
+            return standing;
+        }
+        let royals = position.occupied_by(side).iter().filter_map(|square| position.piece_at(square));
+        standing - royals.filter(|&piece| facts.royal(piece)).map(|piece| facts.value(piece)).max().unwrap_or(0)
     }
 
     /// Searches the replies to an attack on the royal piece: those that take a piece or land
@@ -238,6 +251,23 @@ mod tests {
         assert!(facts.royal_attacked(&position, position.to_move()));
         let score = quiescence(&position, &facts);
         assert!(score > -WIN_BOUND, "taken for lost: {score}");
+    }
+
+    #[test]
+    fn an_attacked_royal_piece_inside_a_charge_costs_its_worth_but_is_not_lost() {
+        // Jetan Jeddara: Blue has just declared a Charge with its Jeddara on g12 attacked by
+        // the Battleship on j10; a sub-move may still take the Battleship or move her.
+        let text = "ldf[bc]u[ob]bkjtr1[sd]fdl/[zc]wldxe[sc][lc][hc]cLxdlw[zc]/hpmpmpmpm[BC]mpmpmh/16/15K/\
+                    3D2[bb]5[bb]3/3[SD]6P5/10E5/1F7[SC]6/HMPMPMPMPM1MPMPH/[ZC]WL1XSC[HC][LC]2XD1W[ZC]/\
+                    LD[CC]2RTJ1B[OB]U1FDL n - - 13 charge:-:-:0 homes:j4=j2,k6=k3 turned:e12";
+        let position = Position::from_text(variant("jetan_jeddara", &[]), text).unwrap();
+        let facts = Facts::new(&position);
+        assert!(matches!(position.phase(), Phase::Charge { .. }));
+        assert!(facts.royal_attacked(&position, position.to_move()));
+        let standing = crate::eval::evaluate(&position, &facts).score;
+        let score = quiescence(&position, &facts);
+        assert!(score > -WIN_BOUND, "taken for lost: {score}");
+        assert!(score < standing - 900, "{score} against an evaluation of {standing}");
     }
 
     #[test]
