@@ -30,10 +30,10 @@ const QUIESCENCE_TABLE_DEPTH: i32 = 0;
 
 impl Search<'_> {
     /// Captures (and moves that end the game) until the position is quiet; the rescues while
-    /// the royal piece is attacked, at the first ply. Inside a Charge the sub-moves are
-    /// left to the main search (each could be followed by as many more): see
-    /// [`Search::charge_leaf`]. Results go to the transposition table (those of the first ply, which answers attacks, apart from the
-    /// deeper ones, which don't).
+    /// the royal piece is attacked, at the first ply. Inside a Charge the sub-moves are left
+    /// to the main search (each could be followed by as many more): see
+    /// [`Search::charge_leaf`]. Results go to the transposition table (those of the first ply,
+    /// which answers attacks, apart from the deeper ones, which don't).
     pub(crate) fn quiesce(&mut self, ply: usize, alpha: i32, beta: i32, depth: u32) -> i32 {
         self.work.clear_pv(ply);
         if let Some(outcome) = self.position.decided() {
