@@ -633,19 +633,15 @@ mod tests {
 
     use jetan_rules::{Move, MoveKind, Phase, Position, Square};
 
-    use super::{Search, Workspace, keep_best};
+    use super::{Search, keep_best};
     use crate::facts::Facts;
-    use crate::ordering::Ordering;
-    use crate::testing::{jetan, random_positions, task, variant};
+    use crate::testing::{jetan, random_positions, searching, task, variant};
     use crate::tt::Table;
 
     /// Calls `check` with a search of `position` whose game before it had `history`.
     fn with_search(position: &Position, history: &[u64], check: impl FnOnce(&mut Search)) {
         let (facts, table, flag) = (Facts::new(position), Table::new(1), AtomicBool::new(false));
-        let task = super::Task { history, ..task(position, &facts, &table, &flag, None) };
-        let mut ordering = Ordering::new(position.variant().geometry().len());
-        let mut work = Workspace::new();
-        check(&mut Search::new(task, &mut ordering, &mut work, u64::MAX));
+        searching(super::Task { history, ..task(position, &facts, &table, &flag, None) }, check);
     }
 
     #[test]

@@ -198,9 +198,17 @@ impl Facts {
     /// arriving.
     pub fn rescue_squares(&self, position: &Position) -> SquareSet {
         let side = position.to_move();
-        let royals = position.occupied_by(side).iter().filter(|&s| position.piece_at(s).is_some_and(|p| self.royal(p)));
-        let near = royals.fold(SquareSet::EMPTY, |near, square| near.or(self.zone(square)));
+        let near = self.royals(position, side).fold(SquareSet::EMPTY, |near, (square, _)| near.or(self.zone(square)));
         near.or(position.occupied_by(side.opponent())).or(self.goals(side))
+    }
+
+    /// `side`'s royal pieces, with their squares.
+    pub fn royals<'p>(&'p self, position: &'p Position, side: Side) -> impl Iterator<Item = (Square, Piece)> + 'p {
+        let pieces = position
+            .occupied_by(side)
+            .iter()
+            .map(|square| (square, position.piece_at(square).expect("occupied squares hold pieces")));
+        pieces.filter(|&(_, piece)| self.royal(piece))
     }
 
     /// The squares of `side`'s pieces that every armed enemy piece wins by taking.
@@ -213,10 +221,8 @@ impl Facts {
     /// the key ones can, as `lands` (from, to) says.
     fn royal_threatened(&self, position: &Position, side: Side, lands: impl Fn(Square, Square) -> bool) -> bool {
         let enemies = position.occupied_by(side.opponent());
-        position.occupied_by(side).iter().any(|square| {
-            let royal = position.piece_at(square).expect("occupied squares hold pieces");
-            self.royal(royal)
-                && !self.key_royal(royal)
+        self.royals(position, side).any(|(square, royal)| {
+            !self.key_royal(royal)
                 && enemies.iter().any(|from| {
                     let enemy = position.piece_at(from).expect("occupied squares hold pieces");
                     self.verdict(royal, enemy) == Some(Verdict::Win) && lands(from, square)

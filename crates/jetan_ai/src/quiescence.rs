@@ -102,8 +102,7 @@ impl Search<'_> {
         if !facts.royal_attacked(position, side) {
             return standing;
         }
-        let royals = position.occupied_by(side).iter().filter_map(|square| position.piece_at(square));
-        standing - royals.filter(|&piece| facts.royal(piece)).map(|piece| facts.value(piece)).max().unwrap_or(0)
+        standing - facts.royals(position, side).map(|(_, royal)| facts.value(royal)).max().unwrap_or(0)
     }
 
     /// Searches the replies to an attack on the royal piece: those that take a piece or land
@@ -200,21 +199,16 @@ mod tests {
 
     use jetan_rules::{Phase, Position};
 
-    use crate::alphabeta::{Search, Workspace};
     use crate::facts::Facts;
     use crate::generation;
-    use crate::ordering::Ordering;
     use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
-    use crate::testing::{jetan, random_positions, task, variant};
+    use crate::testing::{jetan, random_positions, searching, task, variant};
     use crate::tt::Table;
 
     /// Quiescence's score of `position`, searched from scratch.
     fn quiescence(position: &Position, facts: &Facts) -> i32 {
         let (table, flag) = (Table::new(1), AtomicBool::new(false));
-        let task = task(position, facts, &table, &flag, None);
-        let mut ordering = Ordering::new(position.variant().geometry().len());
-        let mut work = Workspace::new();
-        Search::new(task, &mut ordering, &mut work, u64::MAX).quiesce(0, -INFINITY, INFINITY, 0)
+        searching(task(position, facts, &table, &flag, None), |search| search.quiesce(0, -INFINITY, INFINITY, 0))
     }
 
     /// Whether some move the search tries leaves the side to move's royal pieces safe: among

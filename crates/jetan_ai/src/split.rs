@@ -318,10 +318,8 @@ mod tests {
     use jetan_rules::Position;
 
     use super::Pool;
-    use crate::alphabeta::{Search, Workspace};
     use crate::facts::Facts;
-    use crate::ordering::Ordering;
-    use crate::testing::{jetan, task};
+    use crate::testing::{jetan, searching, task};
     use crate::tt::Table;
 
     #[test]
@@ -329,17 +327,16 @@ mod tests {
         let position = Position::start(jetan(&[]));
         let facts = Facts::new(&position);
         let (table, flag, pool) = (Table::new(1), AtomicBool::new(false), Pool::default());
-        let task = task(&position, &facts, &table, &flag, Some(&pool));
-        let mut ordering = Ordering::new(position.variant().geometry().len());
-        let mut work = Workspace::new();
-        let mut helper = Search::new(task, &mut ordering, &mut work, u64::MAX);
-        let offered = pool.offered.load(Relaxed);
-        assert!(helper.search_alone(3, offered), "nothing shared: the search alone completes");
-        assert!(table.probe(position.hash(), 0).is_some_and(|hit| hit.depth >= 3), "the root's result is in the table");
-        pool.offered.fetch_add(1, Relaxed);
-        let nodes = helper.nodes;
-        assert!(!helper.search_alone(8, offered), "a node shared since it began stops it");
-        assert!(helper.nodes - nodes <= 1, "at once: {} nodes", helper.nodes - nodes);
-        assert!(!helper.stopped && helper.alone.is_none(), "ready to join the shared node");
+        searching(task(&position, &facts, &table, &flag, Some(&pool)), |helper| {
+            let offered = pool.offered.load(Relaxed);
+            assert!(helper.search_alone(3, offered), "nothing shared: the search alone completes");
+            let hit = table.probe(position.hash(), 0);
+            assert!(hit.is_some_and(|hit| hit.depth >= 3), "the root's result is in the table");
+            pool.offered.fetch_add(1, Relaxed);
+            let nodes = helper.nodes;
+            assert!(!helper.search_alone(8, offered), "a node shared since it began stops it");
+            assert!(helper.nodes - nodes <= 1, "at once: {} nodes", helper.nodes - nodes);
+            assert!(!helper.stopped && helper.alone.is_none(), "ready to join the shared node");
+        });
     }
 }

@@ -1,13 +1,14 @@
 //! Helpers for the unit tests: the variants (classic Jetan with rule options), positions of
-//! random games, and a search's task.
+//! random games, a search's task and a search of it.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use jetan_rules::{Position, Variant};
 
-use crate::alphabeta::Task;
+use crate::alphabeta::{Search, Task, Workspace};
 use crate::facts::Facts;
+use crate::ordering::Ordering;
 use crate::rng::Rng;
 use crate::split::Pool;
 use crate::tt::Table;
@@ -63,4 +64,12 @@ pub fn task<'a>(
     pool: Option<&'a Pool>,
 ) -> Task<'a> {
     Task { root: position, facts, table, history: &[], deadline: None, seed: 0, cancel: flag, stop: flag, pool }
+}
+
+/// Calls `check` with a fresh search of `task` (its own move ordering and buffers, no node
+/// limit) and returns what it returns.
+pub fn searching<R>(task: Task, check: impl FnOnce(&mut Search) -> R) -> R {
+    let mut ordering = Ordering::new(task.root.variant().geometry().len());
+    let mut work = Workspace::new();
+    check(&mut Search::new(task, &mut ordering, &mut work, u64::MAX))
 }
