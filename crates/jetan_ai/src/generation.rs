@@ -1,7 +1,7 @@
 //! Which moves the search generates: in a variant with thousands of moves a position (Jetan
 //! Jeddara's squads, airships and trains), group moves with at most one follower (see
 //! [`Facts::followers`]), so that the search has time to look deeper; the captures, and the
-//! moves onto a rank that wins by reaching it, for quiescence.
+//! moves onto a rank that wins by reaching it, that quiescence and the search try first.
 
 use jetan_rules::{Move, Position, Selection};
 
@@ -20,10 +20,11 @@ pub(crate) fn moves(position: &Position, facts: &Facts, whole: bool, moves: &mut
     }
 }
 
-/// Appends the moves of [`moves`] that take a piece or land on a square that may win the game
-/// by reaching it to `moves`.
+/// Appends to `moves` the moves that take a piece or land on a square that may win the game by
+/// reaching it, with at most [`Facts::capture_followers`] pieces going along with a group's
+/// mover.
 pub(crate) fn captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>) {
     let side = position.to_move();
     let wanted = position.occupied().minus(position.occupied_by(side)).or(facts.goals(side));
-    position.generate_some(Selection::touching(wanted).with_followers(facts.followers()), moves);
+    position.generate_some(Selection::touching(wanted).with_followers(facts.capture_followers()), moves);
 }
