@@ -433,10 +433,18 @@ impl Search<'_> {
 
     /// Searches the moves of a node in stages: when the royal piece is safe, the table's move,
     /// the captures and the killer moves come first, each checked for legality without
-    /// generating every move, so that a cut-off there saves the full generation.
+    /// generating every move; when it is attacked, the captures of its attackers. A cut-off
+    /// there saves the full generation.
     fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
         frame.early.clear();
-        if !node.in_danger {
+        if node.in_danger {
+            frame.moves.clear();
+            generation::attacker_captures(&self.position, self.task.facts, &mut frame.moves);
+            let flow = self.visit_all(node, frame, table_move, true);
+            if flow != Flow::Done {
+                return flow;
+            }
+        } else {
             let killers = self.ordering.killers(node.ply);
             for packed in [table_move, killers[0], killers[1]] {
                 let first = packed == table_move;

@@ -214,6 +214,12 @@ impl Facts {
         near.or(position.occupied_by(side.opponent())).or(self.goals(side))
     }
 
+    /// The squares of the enemy pieces that attack one of `side`'s royal pieces with a move
+    /// of their own (see [`Position::attackers`]).
+    pub fn royal_attackers(&self, position: &Position, side: Side) -> SquareSet {
+        self.royals(position, side).fold(SquareSet::EMPTY, |all, (square, _)| all.or(position.attackers(square)))
+    }
+
     /// `side`'s royal pieces, with their squares.
     pub fn royals<'p>(&'p self, position: &'p Position, side: Side) -> impl Iterator<Item = (Square, Piece)> + 'p {
         let pieces = position

@@ -1,7 +1,8 @@
 //! Which moves the search generates: in a variant with thousands of moves a position (Jetan
 //! Jeddara's squads, airships and trains), group moves with at most one follower (see
 //! [`Facts::followers`]), so that the search has time to look deeper; the captures, and the
-//! moves onto a rank that wins by reaching it, that quiescence and the search try first.
+//! moves onto a rank that wins by reaching it, that quiescence and the search try first; and
+//! the captures of the pieces attacking a royal piece, tried first while it is attacked.
 
 use jetan_rules::{Move, Position, Selection};
 
@@ -27,4 +28,14 @@ pub(crate) fn captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>
     let side = position.to_move();
     let wanted = position.occupied().minus(position.occupied_by(side)).or(facts.goals(side));
     position.generate_some(Selection::touching(wanted).with_followers(facts.capture_followers()), moves);
+}
+
+/// Appends to `moves` the moves that take a piece attacking a royal piece of the side to move
+/// (bounded as [`moves`] is): while it is attacked, nearly every rescue there is, tried before
+/// the others are generated. Returns the selection, which the later stages leave out.
+pub(crate) fn attacker_captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>) -> Selection {
+    let attackers = facts.royal_attackers(position, position.to_move());
+    let selection = Selection::touching(attackers).with_followers(facts.followers());
+    position.generate_some(selection, moves);
+    selection
 }
