@@ -45,7 +45,7 @@ impl Position {
             return SquareSet::EMPTY;
         }
         let charms = |&square: &Square| self.board[square.index()].is_some_and(|p| self.variant.kind(p.kind).charms);
-        self.occupied[side.index()].iter().filter(charms).collect()
+        self.notable.and(self.occupied[side.index()]).iter().filter(charms).collect()
     }
 
     /// Whether the piece on `from` has a single-piece normal move (a plough included) after

@@ -14,6 +14,8 @@ pub struct Position {
     pub(crate) board: Vec<Option<Piece>>,
     /// The squares of South's pieces, North's, and the ownerless pieces'.
     pub(crate) occupied: [SquareSet; 3],
+    /// The squares of the pieces of [`Variant::notable`] kinds.
+    pub(crate) notable: SquareSet,
     pub(crate) to_move: Side,
     pub(crate) escape_used: [bool; 2],
     /// Plies played since both armies became small, if they are.
@@ -100,6 +102,7 @@ impl Position {
             board: vec![None; variant.geometry().len()],
             variant,
             occupied: [SquareSet::EMPTY; 3],
+            notable: SquareSet::EMPTY,
             to_move,
             escape_used: [false; 2],
             small_armies: None,
@@ -417,25 +420,29 @@ impl Position {
         if !self.variant.has_allegiance {
             return;
         }
-        let mut owned = [0usize; 2];
-        for (_, piece) in self.pieces().filter(|(_, p)| !self.variant.ownerless[p.kind.index()]) {
-            owned[piece.owner.index()] += 1;
-        }
-        let turning: Vec<(Square, Piece)> = self
-            .pieces()
-            .filter(|(_, p)| self.variant.kind(p.kind).allegiance)
-            .filter_map(|(square, p)| {
-                let other = p.owner.opponent();
-                let serves = if owned[other.index()] > owned[p.owner.index()] { other } else { p.owner };
-                (serves != p.side).then_some((square, Piece { side: serves, ..p }))
-            })
-            .collect();
-        for (square, piece) in turning {
-            if let Some(undo) = undo.as_deref_mut() {
-                undo.remember(self, square);
+        let notable = self.notable;
+        let allegiant = |position: &Position, square: Square| {
+            position.board[square.index()].filter(|piece| position.variant.kind(piece.kind).allegiance)
+        };
+        // Counted by owner: each side's pieces, but those serving the other side for it.
+        let mut owned = [self.occupied[0].len(), self.occupied[1].len()];
+        for piece in notable.iter().filter_map(|square| allegiant(self, square)) {
+            if piece.side != piece.owner {
+                owned[piece.side.index()] -= 1;
+                owned[piece.owner.index()] += 1;
             }
-            self.take(square);
-            self.put(square, piece);
+        }
+        for square in notable.iter() {
+            let Some(piece) = allegiant(self, square) else { continue };
+            let other = piece.owner.opponent();
+            let serves = if owned[other.index()] > owned[piece.owner.index()] { other } else { piece.owner };
+            if serves != piece.side {
+                if let Some(undo) = undo.as_deref_mut() {
+                    undo.remember(self, square);
+                }
+                self.take(square);
+                self.put(square, Piece { side: serves, ..piece });
+            }
         }
     }
 
@@ -499,6 +506,9 @@ impl Position {
         self.board[square.index()] = Some(piece);
         let slot = self.slot(piece);
         self.occupied[slot].insert(square);
+        if self.variant.notable[piece.kind.index()] {
+            self.notable.insert(square);
+        }
         self.hash ^= self.variant.zobrist.piece(piece, square);
     }
 
@@ -506,6 +516,7 @@ impl Position {
         let piece = self.board[square.index()].take()?;
         let slot = self.slot(piece);
         self.occupied[slot].remove(square);
+        self.notable.remove(square);
         self.hash ^= self.variant.zobrist.piece(piece, square);
         Some(piece)
     }
@@ -573,5 +584,38 @@ impl Position {
             }
         }
         hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::test_random::next;
+    use crate::{Position, SquareSet, Variant};
+
+    /// The squares of the pieces of notable kinds, read off the board.
+    fn notable_on_board(position: &Position) -> SquareSet {
+        let notable = |kind: crate::KindId| position.variant.notable[kind.index()];
+        position.pieces().filter(|(_, piece)| notable(piece.kind)).map(|(square, _)| square).collect()
+    }
+
+    #[test]
+    fn the_notable_squares_follow_their_pieces_through_play_and_undo() {
+        for (file, plies) in [("jetan_sarang.ron", 160), ("jetan_jeddara.ron", 60)] {
+            let mut position = Position::start(Arc::new(Variant::shipped(file)));
+            assert!(!position.notable.is_empty(), "{file}: Sanoma Tora is notable");
+            let mut state = 11;
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                let Some(&mv) = moves.get(next(&mut state) as usize % moves.len().max(1)) else { break };
+                let before = position.notable;
+                let undo = position.play(mv);
+                assert_eq!(position.notable, notable_on_board(&position), "{file}: after {mv:?}");
+                position.undo(undo);
+                assert_eq!(position.notable, before, "{file}: undo of {mv:?}");
+                position.play(mv);
+            }
+        }
     }
 }
