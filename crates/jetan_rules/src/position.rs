@@ -424,10 +424,11 @@ impl Position {
         let allegiant = |position: &Position, square: Square| {
             position.board[square.index()].filter(|piece| position.variant.kind(piece.kind).allegiance)
         };
-        // Counted by owner: each side's pieces, but those serving the other side for it.
+        // Counted by owner (the ownerless aside): each side's pieces, but those serving the
+        // other side for it.
         let mut owned = [self.occupied[0].len(), self.occupied[1].len()];
         for piece in notable.iter().filter_map(|square| allegiant(self, square)) {
-            if piece.side != piece.owner {
+            if piece.side != piece.owner && !self.variant.ownerless[piece.kind.index()] {
                 owned[piece.side.index()] -= 1;
                 owned[piece.owner.index()] += 1;
             }
