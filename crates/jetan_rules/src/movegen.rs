@@ -243,7 +243,14 @@ impl Position {
             return;
         }
         let mut threatened = Threatened::new(self, piece, from);
-        let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, Some(&mut threatened));
+        // Its normal moves touch the aim only if they reach it on an empty board; past the
+        // test above, its groups, escapes or acts from afar may touch it all the same.
+        let may_land = aim.is_all() || self.variant.tables.empty_board(piece, from).intersects(&aim.landing);
+        let normal = if may_land {
+            self.targets(piece, from, scope.occupied, scope.own, aim.landing, Some(&mut threatened))
+        } else {
+            SquareSet::EMPTY
+        };
         if kind.hauls.is_some() || kind.plough.is_some() {
             self.hauler_moves(scope, from, aim, out);
         } else {
