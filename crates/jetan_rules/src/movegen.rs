@@ -222,8 +222,11 @@ impl Position {
     /// [`Position::piece_moves`], without naming the actor.
     fn own_piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
+        let empty_board = self.variant.tables.empty_board(piece, from);
+        // Its normal moves touch the aim only if they reach it on an empty board.
+        let may_land = aim.is_all() || empty_board.intersects(&aim.landing);
         if self.variant.moves_alone[piece.side.index()][piece.kind.index()] {
-            if aim.is_all() || self.variant.tables.empty_board(piece, from).intersects(&aim.landing) {
+            if may_land {
                 let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, None);
                 for to in normal.iter() {
                     self.finish_single(from, to, MoveKind::Normal, out);
@@ -236,16 +239,14 @@ impl Position {
             kind.strike.is_some() || kind.directs.is_some() || kind.hauls.is_some() || kind.plough.is_some();
         if !aim.is_all()
             && !acts_from_afar
-            && !self.variant.tables.empty_board(piece, from).intersects(&aim.leading)
+            && !empty_board.intersects(&aim.leading)
             && !self.variant.tables.escape(piece, from).intersects(&aim.landing)
         {
             // Neither it nor a group it leads can land near enough.
             return;
         }
         let mut threatened = Threatened::new(self, piece, from);
-        // Its normal moves touch the aim only if they reach it on an empty board; past the
-        // test above, its groups, escapes or acts from afar may touch it all the same.
-        let may_land = aim.is_all() || self.variant.tables.empty_board(piece, from).intersects(&aim.landing);
+        // (Its groups, escapes or acts from afar may touch the aim where its normal moves can't.)
         let normal = if may_land {
             self.targets(piece, from, scope.occupied, scope.own, aim.landing, Some(&mut threatened))
         } else {
