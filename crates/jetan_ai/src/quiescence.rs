@@ -10,7 +10,7 @@ use crate::eval::Evaluation;
 use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::{main_victim, pick};
-use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
+use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
 use crate::tt::Bound;
 
 /// Quiescence searches every reply to an attack on the royal piece this many plies deep;
@@ -46,7 +46,7 @@ impl Search<'_> {
             return self.evaluate().score;
         }
         if matches!(self.position.phase(), Phase::Charge { .. }) {
-            return self.charge_leaf();
+            return self.charge_leaf(ply);
         }
         let hash = self.position.hash();
         let table_depth = if depth < QUIESCENCE_EVASIONS { QUIESCENCE_TABLE_DEPTH } else { QUIESCENCE_TABLE_DEPTH - 1 };
@@ -91,11 +91,15 @@ impl Search<'_> {
         node.best
     }
 
-    /// The score of a leaf inside a Charge: the evaluation, less the worth of the side's
-    /// royal piece while one is attacked. Likely lost when the Charge ends, but not a proven
-    /// loss: a later sub-move may move it or take the attacker (taking it for lost made the
-    /// search claim wins that were none, against a side that could declare a Charge).
-    fn charge_leaf(&self) -> i32 {
+    /// The score of a leaf inside a Charge: a win if a sub-move wins at once (a win reached
+    /// mid-Charge ends the game); else the evaluation, less the worth of the side's royal piece
+    /// while one is attacked. Likely lost when the Charge ends, but not a proven loss: a later
+    /// sub-move may move it or take the attacker (taking it for lost made the search claim
+    /// wins that were none, against a side that could declare a Charge).
+    fn charge_leaf(&mut self, ply: usize) -> i32 {
+        if self.wins_at_once(ply) {
+            return WIN - (ply + 1) as i32;
+        }
         let (position, facts) = (&self.position, self.task.facts);
         let standing = self.evaluate().score;
         let side = position.to_move();
@@ -103,6 +107,29 @@ impl Search<'_> {
             return standing;
         }
         standing - facts.royals(position, side).map(|(_, royal)| facts.value(royal)).max().unwrap_or(0)
+    }
+
+    /// Whether the side to move has a legal move that wins the game at once: taking an enemy
+    /// royal piece, or bringing a piece of its own where it wins by arriving.
+    fn wins_at_once(&mut self, ply: usize) -> bool {
+        let facts = self.task.facts;
+        let side = self.position.to_move();
+        let targets =
+            facts.royals(&self.position, side.opponent()).fold(facts.goals(side), |mut targets, (square, _)| {
+                targets.insert(square);
+                targets
+            });
+        let mut frame = self.work.take_frame(ply);
+        frame.moves.clear();
+        self.position.generate_some(Selection::touching(targets).with_followers(facts.followers()), &mut frame.moves);
+        let wins = frame.moves.iter().any(|&mv| {
+            let undo = self.position.play(mv);
+            let won = self.position.decided().is_some_and(|outcome| outcome.winner == Some(side));
+            self.position.undo(undo);
+            won
+        });
+        self.work.put_frame(ply, frame);
+        wins
     }
 
     /// Searches the replies to an attack on the royal piece: first those that take an
@@ -210,7 +237,7 @@ mod tests {
 
     use crate::facts::Facts;
     use crate::generation;
-    use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
+    use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
     use crate::testing::{jetan, random_positions, searching, task, variant};
     use crate::tt::Table;
 
@@ -271,6 +298,19 @@ mod tests {
         let score = quiescence(&position, &facts);
         assert!(score > -WIN_BOUND, "taken for lost: {score}");
         assert!(score < standing - 900, "{score} against an evaluation of {standing}");
+    }
+
+    #[test]
+    fn a_leaf_inside_a_charge_whose_side_can_take_the_enemy_royal_piece_is_a_win() {
+        // Jetan Jeddara: Red has just declared a Charge, and its Battleship on j10 may land on
+        // the Jeddara on g12 as a sub-move.
+        let text = "ldf[bc]u[ob]bkjtr1[sd]fdl/[zc]wldxe[sc][lc][hc]cLxdlw[zc]/hpmpmpmpm[BC]mpmpmh/16/15K/\
+                    3D2[bb]5[bb]3/3[SD]6P5/10E5/1F7[SC]6/HMPMPMPMPM1MPMPH/[ZC]WL1XSC[HC][LC]2XD1W[ZC]/\
+                    LD[CC]2RTJ1B[OB]U1FDL s - - 12 charge:-:-:0 homes:j4=j2,k6=k3 turned:e12";
+        let position = Position::from_text(variant("jetan_jeddara", &[]), text).unwrap();
+        let facts = Facts::new(&position);
+        assert!(matches!(position.phase(), Phase::Charge { .. }));
+        assert_eq!(quiescence(&position, &facts), WIN - 1, "a win at the next ply");
     }
 
     #[test]
