@@ -2,7 +2,8 @@
 //! Jeddara's squads, airships and trains), group moves with at most one follower (see
 //! [`Facts::followers`]), so that the search has time to look deeper; the captures, and the
 //! moves onto a rank that wins by reaching it, that quiescence and the search try first; and
-//! the captures of the pieces attacking a royal piece, tried first while it is attacked.
+//! the captures of the pieces attacking a royal piece, tried first while it is attacked; and
+//! the moves that may win at once.
 
 use jetan_rules::{Move, Position, Selection};
 
@@ -38,4 +39,16 @@ pub(crate) fn attacker_captures(position: &Position, facts: &Facts, moves: &mut 
     let selection = Selection::touching(attackers).with_followers(facts.followers());
     position.generate_some(selection, moves);
     selection
+}
+
+/// Appends to `moves` the moves that may win the game at once (bounded as [`moves`] is): those
+/// that land on an enemy royal piece or where a piece of the side to move wins by arriving.
+pub(crate) fn winning_candidates(position: &Position, facts: &Facts, moves: &mut Vec<Move>) {
+    let side = position.to_move();
+    let royals = facts.royals(position, side.opponent()).map(|(square, _)| square);
+    let wanted = royals.fold(facts.goals(side), |mut wanted, square| {
+        wanted.insert(square);
+        wanted
+    });
+    position.generate_some(Selection::touching(wanted).with_followers(facts.followers()), moves);
 }

@@ -112,16 +112,10 @@ impl Search<'_> {
     /// Whether the side to move has a legal move that wins the game at once: taking an enemy
     /// royal piece, or bringing a piece of its own where it wins by arriving.
     fn wins_at_once(&mut self, ply: usize) -> bool {
-        let facts = self.task.facts;
         let side = self.position.to_move();
-        let targets =
-            facts.royals(&self.position, side.opponent()).fold(facts.goals(side), |mut targets, (square, _)| {
-                targets.insert(square);
-                targets
-            });
         let mut frame = self.work.take_frame(ply);
         frame.moves.clear();
-        self.position.generate_some(Selection::touching(targets).with_followers(facts.followers()), &mut frame.moves);
+        generation::winning_candidates(&self.position, self.task.facts, &mut frame.moves);
         let wins = frame.moves.iter().any(|&mv| {
             let undo = self.position.play(mv);
             let won = self.position.decided().is_some_and(|outcome| outcome.winner == Some(side));
@@ -283,16 +277,25 @@ mod tests {
         assert!(score > -WIN_BOUND, "taken for lost: {score}");
     }
 
+    /// Jetan Jeddara just after `side` (`n` Blue, `s` Red) declared a Charge at `ply`: Blue's
+    /// Jeddara on g12 is in reach of Red's Battleship on j10.
+    fn charge_declared(side: &str, ply: u32) -> (Position, Facts) {
+        let text = format!(
+            "ldf[bc]u[ob]bkjtr1[sd]fdl/[zc]wldxe[sc][lc][hc]cLxdlw[zc]/hpmpmpmpm[BC]mpmpmh/16/15K/\
+             3D2[bb]5[bb]3/3[SD]6P5/10E5/1F7[SC]6/HMPMPMPMPM1MPMPH/[ZC]WL1XSC[HC][LC]2XD1W[ZC]/\
+             LD[CC]2RTJ1B[OB]U1FDL {side} - - {ply} charge:-:-:0 homes:j4=j2,k6=k3 turned:e12"
+        );
+        let position = Position::from_text(variant("jetan_jeddara", &[]), &text).unwrap();
+        assert!(matches!(position.phase(), Phase::Charge { .. }));
+        let facts = Facts::new(&position);
+        (position, facts)
+    }
+
     #[test]
     fn an_attacked_royal_piece_inside_a_charge_costs_its_worth_but_is_not_lost() {
-        // Jetan Jeddara: Blue has just declared a Charge with its Jeddara on g12 attacked by
-        // the Battleship on j10; a sub-move may still take the Battleship or move her.
-        let text = "ldf[bc]u[ob]bkjtr1[sd]fdl/[zc]wldxe[sc][lc][hc]cLxdlw[zc]/hpmpmpmpm[BC]mpmpmh/16/15K/\
-                    3D2[bb]5[bb]3/3[SD]6P5/10E5/1F7[SC]6/HMPMPMPMPM1MPMPH/[ZC]WL1XSC[HC][LC]2XD1W[ZC]/\
-                    LD[CC]2RTJ1B[OB]U1FDL n - - 13 charge:-:-:0 homes:j4=j2,k6=k3 turned:e12";
-        let position = Position::from_text(variant("jetan_jeddara", &[]), text).unwrap();
-        let facts = Facts::new(&position);
-        assert!(matches!(position.phase(), Phase::Charge { .. }));
+        // Blue declared the Charge with its Jeddara attacked by the Battleship; a sub-move may
+        // still take the Battleship or move her.
+        let (position, facts) = charge_declared("n", 13);
         assert!(facts.royal_attacked(&position, position.to_move()));
         let standing = crate::eval::evaluate(&position, &facts).score;
         let score = quiescence(&position, &facts);
@@ -302,14 +305,8 @@ mod tests {
 
     #[test]
     fn a_leaf_inside_a_charge_whose_side_can_take_the_enemy_royal_piece_is_a_win() {
-        // Jetan Jeddara: Red has just declared a Charge, and its Battleship on j10 may land on
-        // the Jeddara on g12 as a sub-move.
-        let text = "ldf[bc]u[ob]bkjtr1[sd]fdl/[zc]wldxe[sc][lc][hc]cLxdlw[zc]/hpmpmpmpm[BC]mpmpmh/16/15K/\
-                    3D2[bb]5[bb]3/3[SD]6P5/10E5/1F7[SC]6/HMPMPMPMPM1MPMPH/[ZC]WL1XSC[HC][LC]2XD1W[ZC]/\
-                    LD[CC]2RTJ1B[OB]U1FDL s - - 12 charge:-:-:0 homes:j4=j2,k6=k3 turned:e12";
-        let position = Position::from_text(variant("jetan_jeddara", &[]), text).unwrap();
-        let facts = Facts::new(&position);
-        assert!(matches!(position.phase(), Phase::Charge { .. }));
+        // Red declared the Charge: its Battleship may land on the Jeddara as a sub-move.
+        let (position, facts) = charge_declared("s", 12);
         assert_eq!(quiescence(&position, &facts), WIN - 1, "a win at the next ply");
     }
 
