@@ -24,9 +24,10 @@ impl SquareSet {
     /// The set of one square.
     #[inline]
     pub fn only(square: Square) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
-        set.insert(square);
-        set
+        // Built word by word rather than by writing one word in memory: a set written a word
+        // at a time and then read whole stalls the processor (the store can't be forwarded).
+        let (word, bit) = (square.index() >> 6, 1 << (square.index() & 63));
+        SquareSet(std::array::from_fn(|w| if w == word { bit } else { 0 }))
     }
 
     /// Whether `square` is in the set.
@@ -38,17 +39,15 @@ impl SquareSet {
     /// Adds `square`; returns whether it was new.
     #[inline]
     pub fn insert(&mut self, square: Square) -> bool {
-        let word = &mut self.0[square.index() >> 6];
-        let bit = 1 << (square.index() & 63);
-        let new = *word & bit == 0;
-        *word |= bit;
+        let new = !self.contains(square);
+        *self = self.or(SquareSet::only(square));
         new
     }
 
     /// Removes `square`.
     #[inline]
     pub fn remove(&mut self, square: Square) {
-        self.0[square.index() >> 6] &= !(1 << (square.index() & 63));
+        *self = self.minus(SquareSet::only(square));
     }
 
     /// Whether the set is empty.
@@ -99,7 +98,9 @@ impl SquareSet {
     }
 
     /// Every square's index moved up by `by` (down if negative); squares moved past either end
-    /// of the largest board are dropped.
+    /// of the largest board are dropped. Each word is shifted alike (with the bits carried
+    /// from its neighbour), which the compiler keeps in vector registers: a result written a
+    /// word at a time and then read whole would stall the processor, as in [`SquareSet::only`].
     #[inline]
     pub fn shifted(self, by: i32) -> SquareSet {
         let [a, b, c, d] = self.0;
@@ -107,11 +108,13 @@ impl SquareSet {
             0 => self,
             1..=63 => {
                 let (up, down) = (by as u32, 64 - by as u32);
-                SquareSet([a << up, b << up | a >> down, c << up | b >> down, d << up | c >> down])
+                let carried = [0, a, b, c];
+                SquareSet(std::array::from_fn(|i| self.0[i] << up | carried[i] >> down))
             }
             -63..=-1 => {
                 let (down, up) = (by.unsigned_abs(), 64 - by.unsigned_abs());
-                SquareSet([a >> down | b << up, b >> down | c << up, c >> down | d << up, d >> down])
+                let carried = [b, c, d, 0];
+                SquareSet(std::array::from_fn(|i| self.0[i] >> down | carried[i] << up))
             }
             _ => self.shifted_by_words(by),
         }
