@@ -72,19 +72,26 @@ impl Position {
             })
             .unwrap_or_default();
         let left = attach.min(most.saturating_sub(cars.len() as u8)).min(scope.most_followers);
-        // A train's pieces land on its walk or where its cars stood: its cars' squares and
-        // those of the pieces it may attach, within `left` steps of its tail.
-        let chain_touches = |chain: &[Square]| chain.iter().any(|&s| aim.landing.contains(s));
         let tail = cars.last().copied().unwrap_or(from);
         let geometry = self.variant.geometry();
-        let attachable_touch = scope.own.and(aim.landing).iter().any(|s| geometry.distance(s, tail) <= i32::from(left));
-        let chain_may_touch = chain_touches(&cars) || attachable_touch;
+        let attachable = |square: Square| geometry.distance(square, tail) <= i32::from(left);
+        // Only a side-killer touches a square by landing beside it: a train that can't have one
+        // touches the aim's squares themselves.
+        let side_kills =
+            |square: Square| self.board[square.index()].is_some_and(|p| self.variant.kind(p.kind).side_kill);
+        let may_side_kill = [from].iter().chain(cars.iter()).any(|&s| side_kills(s))
+            || scope.followers.iter().any(|s| side_kills(s) && attachable(s));
+        let landing = if may_side_kill { aim.landing } else { aim.squares };
+        // A train's pieces land on its walk or where its cars stood: its cars' squares and
+        // those of the pieces it may attach, within `left` steps of its tail.
+        let chain_touches = |chain: &[Square]| chain.iter().any(|&s| landing.contains(s));
+        let chain_may_touch = chain_touches(&cars) || scope.own.and(landing).iter().any(attachable);
         // Its walks stay within its movements' span.
         let span = kind.moves.iter().map(|m| m.span().map_or(i32::MAX, i32::from)).max().unwrap_or(0);
-        if !chain_may_touch && !aim.landing.iter().any(|s| geometry.distance(s, from) <= span) {
+        if !chain_may_touch && !landing.iter().any(|s| geometry.distance(s, from) <= span) {
             return;
         }
-        let walks = self.hauler_walks(scope, from, if chain_may_touch { SquareSet::FULL } else { aim.landing });
+        let walks = self.hauler_walks(scope, from, if chain_may_touch { SquareSet::FULL } else { landing });
         if walks.is_empty() {
             return;
         }
@@ -94,7 +101,7 @@ impl Position {
         for chain in chains {
             let all: Cars = cars.iter().chain(chain.iter()).copied().collect();
             let touches = chain_touches(&all);
-            for walk in walks.iter().filter(|walk| touches || walk.touches(aim.landing)) {
+            for walk in walks.iter().filter(|walk| touches || walk.touches(landing)) {
                 let to = *walk.squares.last().expect("walks are never empty");
                 let mut mv = Move::single(from, to, if all.is_empty() { MoveKind::Normal } else { MoveKind::Train });
                 mv.removals = walk.ploughed;
