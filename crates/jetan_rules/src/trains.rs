@@ -6,8 +6,8 @@ use crate::fast_hash::FastSet;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::selection::Aim;
-use crate::walk::{ANY_WALK, WalkRule, walks_through};
-use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Piece, Position, Square, SquareSet, Step};
+use crate::walk::{ANY_WALK, WalkRule, first_walk, walks_through};
+use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Movement, Piece, Position, Square, SquareSet, Step};
 
 /// The most cars a train has.
 pub const MAX_CARS: usize = 8;
@@ -160,7 +160,7 @@ impl Position {
     /// an enemy it may capture; and, if it ploughs, its straight lines through enemies it may
     /// capture, each taken, ending likewise.
     /// Only the walks that touch `touching` (pass through, end on or plough one of its squares)
-    /// are listed.
+    /// are listed; for a probe aimed at occupied squares, one walk to each.
     fn hauler_walks(&self, scope: &Scope, from: Square, touching: SquareSet) -> Vec<HaulerWalk> {
         let geometry = self.variant.geometry();
         let piece = self.board[from.index()].expect("a hauler stands on its square");
@@ -170,6 +170,38 @@ impl Position {
             Some(victim) => !scope.own.contains(square) && self.variant.may_land_on(piece.kind, victim.kind),
         };
         let rules = || kind.moves.iter().filter_map(WalkRule::of);
+        let passable = |s: Square| !scope.occupied.contains(s);
+        let mut walks = Vec::new();
+        if scope.probe && touching.is_subset(&scope.occupied) {
+            // A walk can't pass an occupied square, only end on it: a probe needs one walk to
+            // each square it may land on, not every walk near them.
+            let ends = self.reach(piece, from, &scope.occupied).and(touching);
+            for to in ends.iter().filter(|&to| lands(to)) {
+                let walk = rules().find_map(|rule| first_walk(geometry, from, to, &rule, &passable));
+                walks.extend(walk.map(|squares| HaulerWalk { squares, ploughed: List::new() }));
+            }
+        } else {
+            self.every_walk(from, &kind.moves, touching, &passable, &lands, &mut walks);
+        }
+        let ploughs = self.plough_lines(piece, from, scope.occupied, scope.own);
+        walks.extend(ploughs.into_iter().filter(|line| line.touches(touching)));
+        walks
+    }
+
+    /// Appends to `walks` the walks of `movements` from `from` that touch `touching` (pass
+    /// through or end on one of its squares), through `passable` squares, ending where the
+    /// hauler `lands`.
+    fn every_walk(
+        &self,
+        from: Square,
+        movements: &[Movement],
+        touching: SquareSet,
+        passable: &impl Fn(Square) -> bool,
+        lands: &impl Fn(Square) -> bool,
+        walks: &mut Vec<HaulerWalk>,
+    ) {
+        let geometry = self.variant.geometry();
+        let rules = || movements.iter().filter_map(WalkRule::of);
         let vicinity;
         let near = if touching == SquareSet::FULL {
             ANY_WALK
@@ -178,17 +210,13 @@ impl Position {
             vicinity = self.variant.tables.vicinity(touching, steps);
             &vicinity
         };
-        let mut walks = Vec::new();
         for rule in rules() {
-            walks_through(geometry, from, &rule, &|s| !scope.occupied.contains(s), near, &mut |walk| {
+            walks_through(geometry, from, &rule, passable, near, &mut |walk| {
                 if lands(*walk.last().expect("walks are never empty")) {
                     walks.push(HaulerWalk { squares: walk.to_vec(), ploughed: List::new() });
                 }
             });
         }
-        let ploughs = self.plough_lines(piece, from, scope.occupied, scope.own);
-        walks.extend(ploughs.into_iter().filter(|line| line.touches(touching)));
-        walks
     }
 
     /// The plough lines of `piece` standing on `from`, if it ploughs: its straight lines
