@@ -222,8 +222,10 @@ impl Facts {
 
     /// `side`'s royal pieces, with their squares.
     pub fn royals<'p>(&'p self, position: &'p Position, side: Side) -> impl Iterator<Item = (Square, Piece)> + 'p {
+        // Pieces whose capture ends the game are among the notable ones.
         let pieces = position
-            .occupied_by(side)
+            .notable()
+            .and(position.occupied_by(side))
             .iter()
             .map(|square| (square, position.piece_at(square).expect("occupied squares hold pieces")));
         pieces.filter(|&(_, piece)| self.royal(piece))
@@ -232,7 +234,7 @@ impl Facts {
     /// The squares of `side`'s pieces that every armed enemy piece wins by taking.
     pub fn key_royals(&self, position: &Position, side: Side) -> SquareSet {
         let key = |&square: &Square| position.piece_at(square).is_some_and(|piece| self.key_royal(piece));
-        position.occupied_by(side).iter().filter(key).collect()
+        position.notable().and(position.occupied_by(side)).iter().filter(key).collect()
     }
 
     /// Whether an enemy piece that wins by landing on one of `side`'s royal pieces other than

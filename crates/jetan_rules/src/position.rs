@@ -497,6 +497,13 @@ impl Position {
         self.occupied[side.opponent().index()].contains(square) || self.occupied[2].contains(square)
     }
 
+    /// The squares of the pieces that charm, serve the side with more pieces, or end the game
+    /// when taken (of the variant's notable kinds): the few pieces to look for after every move.
+    #[inline]
+    pub fn notable(&self) -> SquareSet {
+        self.notable
+    }
+
     /// The squares of the pieces that belong to no one.
     #[inline]
     pub fn ownerless(&self) -> SquareSet {

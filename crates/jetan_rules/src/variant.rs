@@ -168,8 +168,9 @@ pub struct Variant {
     pub(crate) has_end_effects: bool,
     /// Per kind: whether it belongs to no one (kept in its own occupancy set).
     pub(crate) ownerless: Vec<bool>,
-    /// Per kind: whether it charms or serves the side with more pieces: the few pieces the
-    /// rules look for after every move, whose squares a position keeps.
+    /// Per kind: whether it charms, serves the side with more pieces, or ends the game when
+    /// taken: the few pieces the rules (and a player) look for after every move, whose squares
+    /// a position keeps.
     pub(crate) notable: Vec<bool>,
     /// Each side's far rank (the enemy's back rank), by [`Side::index`].
     pub(crate) far_ranks: [crate::SquareSet; 2],
@@ -341,7 +342,10 @@ impl Variant {
         let has_charm = south.iter().any(|k| k.charms);
         let has_end_effects = south.iter().any(|k| k.side_kill || k.promotion.is_some());
         let ownerless = south.iter().map(|k| k.ownerless).collect();
-        let notable = south.iter().map(|k| k.charms || k.allegiance).collect();
+        let decisive = |kind: usize| {
+            rules.endings.iter().any(|e| matches!(e, Ending::Capture { victim, .. } if victim.index() == kind))
+        };
+        let notable = south.iter().enumerate().map(|(i, k)| k.charms || k.allegiance || decisive(i)).collect();
         let rank = |rank: i32| geometry.squares().filter(|&s| geometry.rank(s) == rank).collect();
         let far_ranks = [rank(geometry.ranks as i32 - 1), rank(0)];
         let moves_alone = kinds.each_ref().map(|kinds| {
