@@ -199,9 +199,6 @@ pub(crate) struct Search<'a> {
     pub stopped: bool,
     /// The side to move at the root, whom draws displease.
     pub root_side: Side,
-    /// The best root move of the current iteration whose search completed (by any thread, where
-    /// the root is shared), with its score.
-    pub root_best: Option<(Move, i32)>,
     /// How many times a line went back to an earlier position.
     pub repetitions: u64,
     /// While a helper searches the root alone (see [`Pool::serve`]): how many nodes
@@ -227,7 +224,6 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             root_side: task.root.to_move(),
-            root_best: None,
             repetitions: 0,
             alone: None,
             line_start: 0,
@@ -576,9 +572,6 @@ impl Search<'_> {
             if score > node.alpha {
                 node.alpha = score;
                 self.update_pv(ply, mv);
-                if ply == 0 {
-                    self.root_best = Some((mv, score));
-                }
                 if score >= beta {
                     if quiet {
                         self.ordering.reward(side, mv, ply, depth);

@@ -210,13 +210,6 @@ impl<'a> Search<'a> {
         pool.idle.fetch_sub(1, Relaxed);
         let found = *point.found();
         let improved = found.best_move.filter(|_| found.alpha > node.alpha);
-        if let Some(mv) = improved
-            && node.ply == 0
-        {
-            // Whichever thread searched it, a root move searched to the end counts even when
-            // the iteration is stopped (see `Search::root_best`).
-            self.root_best = Some((mv, found.best));
-        }
         if self.stopped || point.unfinished.load(Relaxed) {
             self.stopped = true;
             return Flow::Stopped;

@@ -147,6 +147,26 @@ fn the_same_seed_and_node_limit_give_the_same_result() {
 }
 
 #[test]
+fn a_stopped_search_answers_with_its_last_completed_iteration() {
+    // A node limit stops the search inside an iteration: its answer is the one a search to
+    // the last completed depth gives (the same seed, a fresh table), even where the stopped
+    // iteration had already found another move better.
+    let positions = [
+        after(common::jetan(), "A e2-e3, a f9-f8, F d1-g4, t j9-i7"),
+        after(common::jetan(), "A e2-e3, a f9-f8"),
+        Position::start(variant("jetan_sarang")),
+    ];
+    for position in &positions {
+        for nodes in [3_000, 8_000, 20_000, 50_000] {
+            let stopped = search(position, Limits::nodes(nodes));
+            let completed = search(position, Limits::depth(stopped.depth));
+            let text = position.to_text();
+            assert_eq!(stopped.best, completed.best, "{text}, {nodes} nodes, depth {}", stopped.depth);
+        }
+    }
+}
+
+#[test]
 fn a_finished_game_has_no_move() {
     let mut position = win_in_one();
     position.play(mv(&position, "F c3-f6"));
