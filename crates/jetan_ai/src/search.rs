@@ -100,9 +100,9 @@ impl Searcher {
     /// Searches `position` within `limits` and returns the best move found. When time or nodes
     /// run out, or `cancel` is raised, it stops (every thread) and returns the best move of the
     /// last completed iteration; whatever happens it returns a legal move if there is one, the
-    /// first in its move ordering if no search finished. `seed` nudges the evaluation (by at most a few
-    /// hundredths of a Panthan), so that other seeds play other games; with one thread, a node
-    /// limit and no time limit the same seed gives the same result.
+    /// first in its move ordering if no search finished. `seed` nudges the evaluation (by at
+    /// most a few hundredths of a Panthan), so that other seeds play other games; with one
+    /// thread, a node limit and no time limit the same seed gives the same result.
     pub fn think(&mut self, position: &Position, limits: &Limits, cancel: &AtomicBool, seed: u64) -> Thought {
         self.think_in_game(position, &[], limits, cancel, seed)
     }
