@@ -233,8 +233,7 @@ impl Facts {
 
     /// The squares of `side`'s pieces that every armed enemy piece wins by taking.
     pub fn key_royals(&self, position: &Position, side: Side) -> SquareSet {
-        let key = |&square: &Square| position.piece_at(square).is_some_and(|piece| self.key_royal(piece));
-        position.notable().and(position.occupied_by(side)).iter().filter(key).collect()
+        self.royals(position, side).filter(|&(_, piece)| self.key_royal(piece)).map(|(square, _)| square).collect()
     }
 
     /// Whether an enemy piece that wins by landing on one of `side`'s royal pieces other than
