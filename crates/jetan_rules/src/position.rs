@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
+
 use crate::list::List;
 use crate::trains::{MAX_TRAINS, Train};
 use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, Verdict, rules::Ending};
@@ -52,10 +54,12 @@ const MAX_TOUCHED: usize =
     2 * crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS + 2 * crate::moves::MAX_PROMOTIONS + 8;
 
 /// What [`Position::undo`] needs to take a move back.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Undo {
-    /// Every square the move changed, with what it held before, in the order first changed.
-    touched: List<(Square, Option<Piece>), MAX_TOUCHED>,
+    /// Every square the move changed, with what it held before, in the order first changed
+    /// (not a [`List`]: its unused slots are left as they are, not cleared, as nothing compares
+    /// undos).
+    touched: ArrayVec<(Square, Option<Piece>), MAX_TOUCHED>,
     to_move: Side,
     escape_used: [bool; 2],
     small_armies: Option<u8>,
@@ -214,7 +218,7 @@ impl Position {
     /// [`Position::parse_move`]) and returns what undoes it.
     pub fn play(&mut self, mv: Move) -> Undo {
         let mut undo = Undo {
-            touched: List::new(),
+            touched: ArrayVec::new(),
             to_move: self.to_move,
             escape_used: self.escape_used,
             small_armies: self.small_armies,
@@ -231,7 +235,8 @@ impl Position {
             undo.remember(self, square);
         }
         let side = self.to_move;
-        let trains = self.trains_after(&mv);
+        // Trains change only if there are some, or a train move makes one.
+        let trains = (!self.trains.is_empty() || mv.kind == MoveKind::Train).then(|| self.trains_after(&mv));
         let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
         // Removals first: a plough clears the squares its train then lands on.
         let lead = mv.lead().and_then(|step| self.board[step.from.index()]);
@@ -260,7 +265,9 @@ impl Position {
                 self.put(step.to, mover);
             }
         }
-        self.set_trains(trains);
+        if let Some(trains) = trains {
+            self.set_trains(trains);
+        }
         for promotion in mv.promotions.iter() {
             // The piece brought back replaces her, and takes her home (if its kind promotes).
             let female = self.take(promotion.at).expect("a promoting female stands where she landed");
