@@ -209,6 +209,7 @@ impl Position {
 
     /// The moves of the piece on `from` that may touch the squares of `aim` (a superset of
     /// those that do; all its moves for [`Aim::ALL`]): single moves, escapes, then group moves.
+    #[inline]
     pub(crate) fn piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let before = out.len();
         self.own_piece_moves(scope, from, aim, out);
@@ -219,21 +220,29 @@ impl Position {
         }
     }
 
-    /// [`Position::piece_moves`], without naming the actor.
+    /// [`Position::piece_moves`], without naming the actor: a piece that only ever moves alone
+    /// here, any other piece in [`Position::rich_piece_moves`] (kept out of line, so that the
+    /// many pieces of the first sort don't pay for the second's machinery).
+    #[inline(always)]
     fn own_piece_moves(&self, scope: &Scope, from: Square, aim: &Aim, out: &mut Vec<Move>) {
         let piece = self.board[from.index()].expect("movable squares hold pieces");
-        let empty_board = self.variant.tables.empty_board(piece, from);
-        // Its normal moves touch the aim only if they reach it on an empty board.
-        let may_land = aim.is_all() || empty_board.intersects(&aim.landing);
-        if self.variant.moves_alone[piece.side.index()][piece.kind.index()] {
-            if may_land {
-                let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, None);
-                for to in normal.iter() {
-                    self.finish_single(from, to, MoveKind::Normal, out);
-                }
-            }
-            return;
+        if !self.variant.moves_alone[piece.side.index()][piece.kind.index()] {
+            return self.rich_piece_moves(scope, piece, from, aim, out);
         }
+        // Its normal moves touch the aim only if they reach it on an empty board.
+        if aim.is_all() || self.variant.tables.empty_board(piece, from).intersects(&aim.landing) {
+            let normal = self.targets(piece, from, scope.occupied, scope.own, aim.landing, None);
+            for to in normal.iter() {
+                self.finish_single(from, to, MoveKind::Normal, out);
+            }
+        }
+    }
+
+    /// The moves of a piece that may shun threats, escape, lead groups or act from afar.
+    #[inline(never)]
+    fn rich_piece_moves(&self, scope: &Scope, piece: Piece, from: Square, aim: &Aim, out: &mut Vec<Move>) {
+        let empty_board = self.variant.tables.empty_board(piece, from);
+        let may_land = aim.is_all() || empty_board.intersects(&aim.landing);
         let kind = self.variant.kind(piece.kind);
         let acts_from_afar =
             kind.strike.is_some() || kind.directs.is_some() || kind.hauls.is_some() || kind.plough.is_some();
