@@ -112,12 +112,14 @@ impl Position {
         for from in scope.movable.iter() {
             let before = moves.len();
             self.piece_moves(&scope, from, &aim, moves);
-            selection.keep_selected(moves, before);
-            if first_only && moves.len() > start {
-                return;
+            // (Otherwise the moves are filtered once, at the end.)
+            if first_only {
+                selection.keep_selected(moves, before);
+                if moves.len() > start {
+                    return;
+                }
             }
         }
-        let before = moves.len();
         match self.phase {
             Phase::Turn => {
                 if self.variant.rules().rapid_deployment {
@@ -135,7 +137,7 @@ impl Position {
             }
             Phase::BanthStep => unreachable!("handled above"),
         }
-        selection.keep_selected(moves, before);
+        selection.keep_selected(moves, start);
     }
 
     /// Whether `mv` is one of the legal moves: the same answer as looking it up in
@@ -175,22 +177,23 @@ impl Position {
         let own = self.occupied[self.to_move.index()];
         let occupied = self.occupied();
         let charmed = self.charmed(self.to_move);
-        let mut movable = own.minus(charmed);
-        let mut followers = movable;
+        let free = own.minus(charmed);
         let rules = self.variant.rules();
-        let (squads, turn) = match self.phase {
-            Phase::Turn => (rules.squads.is_some(), true),
+        // The pieces that may not go along (moved in this Charge already), and those that may
+        // go along but not lead (on a file used up; every piece while Banths step): taken away
+        // from `free` rather than choosing whole sets per phase, which kept the sets in memory
+        // and stalled the loads that read them back.
+        let (moved, held, squads, turn) = match self.phase {
+            Phase::Turn => (SquareSet::EMPTY, SquareSet::EMPTY, rules.squads.is_some(), true),
             Phase::Charge { files, moved, .. } => {
                 let geometry = self.variant.geometry();
-                followers = movable.minus(moved);
-                movable = followers.iter().filter(|&s| files & 1 << geometry.file(s) == 0).collect();
-                (rules.squads.is_some() && rules.charge.is_some_and(|c| c.squads), false)
+                let on_used_files = free.minus(moved).iter().filter(|&s| files & 1 << geometry.file(s) != 0).collect();
+                (moved, on_used_files, rules.squads.is_some() && rules.charge.is_some_and(|c| c.squads), false)
             }
-            Phase::BanthStep => {
-                movable = SquareSet::EMPTY;
-                (false, false)
-            }
+            Phase::BanthStep => (SquareSet::EMPTY, SquareSet::FULL, false, false),
         };
+        let followers = free.minus(moved);
+        let movable = followers.minus(held);
         Scope {
             own,
             charmed,

@@ -245,7 +245,6 @@ impl Position {
                 captures.push((lead.unwrap_or(victim), victim));
             }
         }
-        let mut movers: List<Piece, { crate::moves::MAX_STEPS }> = List::new();
         if mv.kind == MoveKind::Direct {
             // Directed banths move one after the other.
             for step in mv.steps.iter() {
@@ -254,10 +253,11 @@ impl Position {
                     captures.push((banth, victim));
                 }
                 self.put(step.to, banth);
-                movers.push(banth);
             }
         } else {
-            movers = mv.steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
+            // A group's pieces all leave before any lands (one may land where another stood).
+            let movers: List<Piece, { crate::moves::MAX_STEPS }> =
+                mv.steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
             for (step, &mover) in mv.steps.iter().zip(movers.iter()) {
                 if let Some(victim) = self.take(step.to) {
                     captures.push((mover, victim));

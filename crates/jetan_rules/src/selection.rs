@@ -78,11 +78,14 @@ pub(crate) struct Aim {
     /// Where a group's leader may land for some piece of the group to touch them: near
     /// `landing`, as far as its followers may stand from it.
     pub leading: SquareSet,
+    /// Whether `squares` is every square (kept: each piece's generation asks).
+    all: bool,
 }
 
 impl Aim {
     /// Every square.
-    pub const ALL: Aim = Aim { squares: SquareSet::FULL, landing: SquareSet::FULL, leading: SquareSet::FULL };
+    pub const ALL: Aim =
+        Aim { squares: SquareSet::FULL, landing: SquareSet::FULL, leading: SquareSet::FULL, all: true };
 
     /// The aim of the moves touching `squares` in `position`'s variant.
     pub fn at(position: &Position, squares: SquareSet) -> Aim {
@@ -100,11 +103,12 @@ impl Aim {
         if variant.rules().squads.is_some_and(|squads| squads.escorts) {
             leading = variant.tables.around(leading);
         }
-        Aim { squares, landing, leading }
+        Aim { squares, landing, leading, all: false }
     }
 
     /// Whether every move is aimed at (nothing to skip).
+    #[inline]
     pub fn is_all(&self) -> bool {
-        self.squares == SquareSet::FULL
+        self.all
     }
 }
