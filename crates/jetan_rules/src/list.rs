@@ -5,8 +5,10 @@ use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 
 /// At most `N` items of a small `Copy` type, stored inline. Unused slots always hold
-/// `T::default()`, so derived equality sees only the items.
+/// `T::default()`, so derived equality sees only the items. The length comes first
+/// (`repr(C)`), so that the unused slots of lists one after another are one run of defaults.
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct List<T: Copy + Default, const N: usize> {
     len: u8,
     items: [T; N],

@@ -13,7 +13,11 @@ pub const MAX_PROMOTIONS: usize = 8;
 
 /// A move: its effect, not how it walks (see [`crate::Position::walk`]). Two ways of getting
 /// the same effect are one move (RULES.md §1.1).
+///
+/// Laid out in the order of its fields (`repr(C)`): a one-piece move is its kind, its first
+/// step and then zeros, which move generation writes in a few wide stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Move {
     /// What sort of move it is.
     pub kind: MoveKind,
