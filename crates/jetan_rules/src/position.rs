@@ -13,7 +13,9 @@ use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, Square
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
-    pub(crate) board: Vec<Option<Piece>>,
+    /// What stands on each square: as many slots as a square's index can name, so that looking
+    /// one up is never out of bounds (the board's own squares come first).
+    pub(crate) board: [Option<Piece>; SquareSet::SQUARES],
     /// The squares of South's pieces, North's, and the ownerless pieces'.
     pub(crate) occupied: [SquareSet; 3],
     /// The squares of the pieces of [`Variant::notable`] kinds.
@@ -103,7 +105,7 @@ impl Position {
     /// their square as home; allegiances are worked out as at the start of a turn.
     pub fn from_pieces(variant: Arc<Variant>, pieces: &[(Square, Piece)], to_move: Side) -> Position {
         let mut position = Position {
-            board: vec![None; variant.geometry().len()],
+            board: [None; SquareSet::SQUARES],
             variant,
             occupied: [SquareSet::EMPTY; 3],
             notable: SquareSet::EMPTY,
@@ -140,7 +142,7 @@ impl Position {
 
     /// Every piece with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.board.iter().enumerate().filter_map(|(i, p)| p.map(|p| (Square(i as u8), p)))
+        self.occupied().iter().filter_map(|square| self.board[square.index()].map(|piece| (square, piece)))
     }
 
     /// The squares a side's pieces stand on.

@@ -12,6 +12,9 @@ impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
+    /// How many squares a set can hold: every square of the largest board.
+    pub const SQUARES: usize = 256;
+
     /// Every square of the largest board (a set to restrict nothing by).
     pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);
 
