@@ -87,7 +87,7 @@ impl Position {
     /// around it that may follow and the females it or (in a squad) they could escort.
     fn liftable(&self, scope: &Scope, from: Square) -> SquareSet {
         let leader = SquareSet::only(from);
-        let around = self.variant.tables.around(leader).and(scope.followers).or(leader);
+        let around = self.variant.tables.around_square(from).and(scope.followers).or(leader);
         let squads_escort = self.variant.rules().squads.is_some_and(|rule| rule.escorts);
         let escorting = if squads_escort { around } else { leader };
         let escorted =

@@ -84,17 +84,20 @@ impl Tables {
         self.neighbours[square.index()].iter().flatten().copied()
     }
 
+    /// `square` and the squares one king step from it.
+    #[inline]
+    pub fn around_square(&self, square: Square) -> SquareSet {
+        self.around[square.index()].or(SquareSet::only(square))
+    }
+
     /// `squares` and the squares one king step from any of them.
     pub fn around(&self, squares: SquareSet) -> SquareSet {
         if squares.len() <= 2 {
-            return squares.iter().fold(squares, |around, square| around.or(self.around[square.index()]));
+            return squares.iter().fold(squares, |around, square| around.or(self.around_square(square)));
         }
-        let mut around = squares;
-        for df in -1..=1 {
-            let beside = if df == 0 { squares } else { self.moved(squares, df, 0) };
-            around = around.or(beside).or(self.moved(beside, 0, -1)).or(self.moved(beside, 0, 1));
-        }
-        around
+        // Widened along the ranks, then across them.
+        let row = squares.or(self.beside(squares));
+        row.or(self.moved(row, 0, -1)).or(self.moved(row, 0, 1))
     }
 
     /// `squares`, then the squares within 1, 2, … `steps` king steps of them.
