@@ -34,7 +34,7 @@ pub(crate) struct Tables {
     files: i32,
     /// Per square: its file (read, not divided out, where sets are moved square to square).
     file_of: Vec<i32>,
-    /// Per square: it and the squares one king step away.
+    /// Per square: the squares one king step away.
     around: Vec<SquareSet>,
     /// Per square, per direction (in the order of `Dir::ALL`): the squares from it to the
     /// board's edge, the square itself left out.
