@@ -7,7 +7,18 @@ use crate::{Move, MoveKind, Position, Side, Square, SquareSet, Step};
 impl Position {
     /// The pieces of `side` that charm holds still: its males of kinds not immune next to an
     /// enemy that charms.
+    #[inline(always)]
     pub fn charmed(&self, side: Side) -> SquareSet {
+        // Most variants have no charmers: their answer is known without a call (whose result,
+        // read back from memory, stalled every move generation).
+        if !self.variant.has_charm {
+            return SquareSet::EMPTY;
+        }
+        self.charmed_by_charmers(side)
+    }
+
+    /// [`Position::charmed`] in a variant with charmers.
+    fn charmed_by_charmers(&self, side: Side) -> SquareSet {
         let mut charmed = SquareSet::EMPTY;
         for charmer in self.charmers(side.opponent()).iter() {
             for square in self.variant.tables.adjacent(charmer) {

@@ -172,7 +172,9 @@ impl Position {
         self.variant.tables.reach(self.variant.geometry(), piece, from, occupied)
     }
 
-    /// What may move this ply.
+    /// What may move this ply. Inlined: a scope returned through memory was written a word at
+    /// a time and read back whole by the generation that iterates its movable pieces (a stall).
+    #[inline(always)]
     pub(crate) fn scope(&self) -> Scope {
         let own = self.occupied[self.to_move.index()];
         let occupied = self.occupied();
