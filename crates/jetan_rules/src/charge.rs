@@ -9,8 +9,8 @@ impl Position {
     /// enemy that charms.
     #[inline(always)]
     pub fn charmed(&self, side: Side) -> SquareSet {
-        // Most variants have no charmers: their answer is known without a call (whose result,
-        // read back from memory, stalled every move generation).
+        // Without charmers (classic Jetan has none) the answer is known without a call, whose
+        // result, read back from memory, stalled every move generation.
         if !self.variant.has_charm {
             return SquareSet::EMPTY;
         }
