@@ -237,8 +237,7 @@ impl Position {
             undo.remember(self, square);
         }
         let side = self.to_move;
-        // Trains change only if there are some, or a train move makes one.
-        let trains = (!self.trains.is_empty() || mv.kind == MoveKind::Train).then(|| self.trains_after(&mv));
+        let trains = self.trains_after(&mv);
         let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
         // Removals first: a plough clears the squares its train then lands on.
         let lead = mv.lead().and_then(|step| self.board[step.from.index()]);

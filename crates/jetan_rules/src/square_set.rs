@@ -13,7 +13,7 @@ impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
     /// How many squares a set can hold: every square of the largest board.
-    pub const SQUARES: usize = 256;
+    pub const SQUARES: usize = crate::MAX_SIDE as usize * crate::MAX_SIDE as usize;
 
     /// Every square of the largest board (a set to restrict nothing by).
     pub const FULL: SquareSet = SquareSet([u64::MAX; 4]);

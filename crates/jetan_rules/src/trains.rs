@@ -298,14 +298,19 @@ impl Position {
         })
     }
 
-    /// The trains after `mv`: a train move's hauler takes its new train; every other train
-    /// loses its hauler if it was moved or taken, and its cars from the first moved or taken.
-    pub(crate) fn trains_after(&self, mv: &Move) -> List<Train, MAX_TRAINS> {
+    /// The trains after `mv`, if it changes them: a train move's hauler takes its new train;
+    /// every other train loses its hauler if it was moved or taken, and its cars from the first
+    /// moved or taken. `None` when the trains stay as they are (always, without trains).
+    pub(crate) fn trains_after(&self, mv: &Move) -> Option<List<Train, MAX_TRAINS>> {
         let touched = |square: Square| {
             mv.steps.iter().any(|s| s.from == square || s.to == square)
                 || mv.removals.contains(&square)
                 || mv.promotions.iter().any(|p| p.at == square || p.home == square)
         };
+        let touches_train = |train: &Train| touched(train.engine) || train.cars.iter().any(|&car| touched(car));
+        if mv.kind != MoveKind::Train && !self.trains.iter().any(touches_train) {
+            return None;
+        }
         let mut trains: List<Train, MAX_TRAINS> = List::new();
         for train in self.trains.iter().filter(|t| !touched(t.engine)) {
             let cars: List<Square, MAX_CARS> = train.cars.iter().copied().take_while(|&c| !touched(c)).collect();
@@ -317,7 +322,7 @@ impl Position {
             let lead = mv.lead().expect("a train move moves its hauler");
             trains.push(Train { engine: lead.to, cars: mv.steps.iter().skip(1).map(|s| s.to).collect() });
         }
-        trains
+        Some(trains)
     }
 
     /// The hash key of a set of trains.
