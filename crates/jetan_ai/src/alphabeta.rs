@@ -57,6 +57,10 @@ const BRANCH_LIMIT: usize = 160;
 /// the Charge always among them: see [`keep_best`]).
 const CHARGE_BRANCH_LIMIT: usize = 24;
 
+/// Late move reductions below the root grow with the product of the logarithms of the depth
+/// and of the move's index, divided by this (see [`late_move_reduction`]).
+const LATE_MOVE_DIVISOR: f32 = 1.5;
+
 /// A node with at least this many moves reduces its late quiet moves two plies from the leaves
 /// too (into quiescence, searched again if they beat alpha): in the big variants' positions of
 /// hundreds of moves, most of the search is there.
@@ -429,16 +433,32 @@ impl Search<'_> {
 
     /// Searches the moves of a node in stages: when the royal piece is safe, the table's move,
     /// the captures and the killer moves come first, each checked for legality without
-    /// generating every move; when it is attacked, the captures of its attackers. A cut-off
+    /// generating every move; when it is attacked, the captures of its attackers, then (below
+    /// the root) the other rescues near it, the rest only if none of these saves it. A cut-off
     /// there saves the full generation.
     fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
         frame.early.clear();
+        // The rescues near the royal piece, once searched: the full generation leaves them out
+        // (a selection's test, faster than looking each move up in `frame.early`).
+        let mut near_searched = None;
         if node.in_danger {
             frame.moves.clear();
-            generation::attacker_captures(&self.position, self.task.facts, &mut frame.moves);
+            let takes = generation::attacker_captures(&self.position, self.task.facts, &mut frame.moves);
             let flow = self.visit_all(node, frame, table_move, true);
             if flow != Flow::Done {
                 return flow;
+            }
+            // Below the root, the rescues near the royal piece next, and the others only if
+            // none of these saves it: generating and trying a Jetan Jeddara position's thousands
+            // of moves, nearly all of which leave the royal piece to be taken, was most of the
+            // search of such a node.
+            if node.ply > 0 {
+                let near = generation::near_rescues(&self.position, self.task.facts, takes, &mut frame.moves);
+                let flow = self.visit_all(node, frame, table_move, true);
+                if flow != Flow::Done || node.best > -WIN_BOUND {
+                    return flow;
+                }
+                near_searched = Some(near);
             }
         } else {
             let killers = self.ordering.killers(node.ply);
@@ -468,6 +488,10 @@ impl Search<'_> {
         }
         frame.moves.clear();
         generation::moves(&self.position, self.task.facts, node.in_danger && node.ply == 0, &mut frame.moves);
+        if let Some(near) = near_searched {
+            frame.moves.retain(|mv| !near.selects(mv));
+            frame.early.clear();
+        }
         if frame.moves.is_empty() {
             return if node.searched == 0 { Flow::NoMoves } else { Flow::Done };
         }
@@ -517,10 +541,10 @@ impl Search<'_> {
         if same { self.negamax(depth, ply + 1, alpha, beta) } else { -self.negamax(depth, ply + 1, -beta, -alpha) }
     }
 
-    /// Searches one move of a node: late quiet moves reduced, hopeless quiet moves skipped,
+    /// Searches one move of a node: late moves reduced, hopeless quiet moves skipped,
     /// principal variation search. Updates the node's best; says whether it cut off.
     pub(crate) fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
-        let Node { depth, ply, beta, in_danger, .. } = *node;
+        let Node { depth, ply, beta, .. } = *node;
         let alpha = node.alpha;
         let quiet = !is_capture(&self.position, mv);
         let side = self.position.to_move();
@@ -549,9 +573,7 @@ impl Search<'_> {
         } else if index == 0 {
             self.child(same, depth - 1, ply, alpha, beta)
         } else {
-            let late = index >= 3 && (depth >= 3 || depth == 2 && node.breadth >= WIDE_NODE);
-            let reduction =
-                if quiet && !in_danger && late && !threatens() { 1 + i32::from(depth >= 5 && index >= 8) } else { 0 };
+            let reduction = self.reduction(node, index, quiet);
             // A stopped search's score means nothing: it is not searched again.
             let mut score = self.child(same, depth - 1 - reduction, ply, alpha, alpha + 1);
             if score > alpha && reduction > 0 && !self.stopped {
@@ -581,6 +603,28 @@ impl Search<'_> {
             }
         }
         Flow::Done
+    }
+
+    /// How many plies shallower than the others the `index`th move (from 0) of `node`, just
+    /// played, is searched at first (searched again in full if it beats alpha): a late quiet
+    /// move, or while the royal piece is attacked any late rescue (Jetan Jeddara offers dozens
+    /// of ways to take an attacker, a squad's with each choice of followers), by
+    /// [`late_move_reduction`]; a move that attacks the enemy royal piece one ply less, and
+    /// not at all at the root.
+    fn reduction(&self, node: &Node, index: usize, quiet: bool) -> i32 {
+        let Node { depth, ply, in_danger, breadth, .. } = *node;
+        let late = index >= 3 && (depth >= 3 || depth == 2 && breadth >= WIDE_NODE);
+        if !late || !(quiet || in_danger) {
+            return 0;
+        }
+        let reduction = late_move_reduction(depth, index, ply);
+        if !self.task.facts.royal_attacked(&self.position, self.position.to_move()) {
+            reduction
+        } else if ply > 0 {
+            reduction - 1
+        } else {
+            0
+        }
     }
 
     /// Whether the side to move must answer an attack on its royal piece: it is attacked, and
@@ -616,6 +660,21 @@ impl Search<'_> {
     }
 }
 
+/// How many plies shallower the `index`th move (from 0) of a node `depth` plies from the leaves
+/// and `ply` plies from the root is searched when it is reduced (see [`Search::reduction`]).
+/// Below the root, more the later it comes and the deeper the node (the logarithms of both: of
+/// Jetan Jeddara's hundreds of moves a node, the last are searched a few plies from the
+/// leaves), but never below them. At the root one ply, two for the later moves of a deep
+/// iteration: a root move reduced further is too often found better by the shallow search,
+/// then searched again.
+fn late_move_reduction(depth: i32, index: usize, ply: usize) -> i32 {
+    if ply == 0 {
+        return 1 + i32::from(depth >= 5 && index >= 8);
+    }
+    let reduction = 0.5 + (depth as f32).ln() * (index as f32).ln() / LATE_MOVE_DIVISOR;
+    (reduction as i32).clamp(1, (depth - 1).max(1))
+}
+
 /// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest; the moves
 /// that end a Charge count as the best.
 fn keep_best(moves: &mut Vec<Move>, scores: &mut Vec<i32>, limit: usize) {
@@ -634,9 +693,10 @@ mod tests {
 
     use jetan_rules::{Move, MoveKind, Phase, Position, Square};
 
-    use super::{Search, keep_best};
+    use super::{Search, keep_best, late_move_reduction};
     use crate::facts::Facts;
-    use crate::testing::{jetan, random_positions, searching, task, variant};
+    use crate::score::{INFINITY, royal_lost_at};
+    use crate::testing::{check_rescues, jetan, random_positions, searching, task, variant};
     use crate::tt::Table;
 
     /// Calls `check` with a search of `position` whose game before it had `history`.
@@ -673,6 +733,30 @@ mod tests {
             assert!(search.repeated(4, 9), "after the pass");
             assert!(!search.repeated(3, 8) && !search.repeated(4, 42), "before it, or in the game");
         });
+    }
+
+    #[test]
+    fn below_the_root_an_attacked_royal_piece_is_taken_for_lost_only_when_no_move_saves_it() {
+        // A node a ply below the root tries the rescues near the royal piece first, and the
+        // others only when none of those saves it.
+        let lost = |position: &Position, _: &Facts| {
+            let mut score = 0;
+            with_search(position, &[], |search| score = search.negamax(1, 1, -INFINITY, INFINITY));
+            score <= royal_lost_at(1)
+        };
+        let (attacked, only_far) = check_rescues(22, lost);
+        assert!(attacked >= 20 && only_far > 0, "{attacked} attacked positions, {only_far} saved only from afar");
+    }
+
+    #[test]
+    fn late_moves_are_reduced_more_the_later_and_deeper_but_never_below_the_leaves() {
+        for depth in 2..20 {
+            let below_root: Vec<i32> = (3..300).map(|index| late_move_reduction(depth, index, 1)).collect();
+            assert!(below_root.iter().all(|&r| (1..depth).contains(&r)), "depth {depth}");
+            assert!(below_root.windows(2).all(|w| w[0] <= w[1]), "depth {depth}: {below_root:?}");
+            assert!((3..300).all(|index| late_move_reduction(depth, index, 0) <= 2), "the root's, at depth {depth}");
+        }
+        assert!(late_move_reduction(8, 100, 1) > late_move_reduction(4, 100, 1));
     }
 
     #[test]

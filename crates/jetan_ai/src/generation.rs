@@ -41,6 +41,18 @@ pub(crate) fn attacker_captures(position: &Position, facts: &Facts, moves: &mut 
     selection
 }
 
+/// Fills `moves` (emptied first) with the other moves that may rescue a royal piece of the side
+/// to move from an attack (bounded as [`moves`] is), leaving out those of `taken` (the captures
+/// of its attackers, searched before): the moves that take a piece or land near a royal piece
+/// of the side to move, where nearly every other rescue is. Returns their selection.
+pub(crate) fn near_rescues(position: &Position, facts: &Facts, taken: Selection, moves: &mut Vec<Move>) -> Selection {
+    let near = Selection::touching(facts.rescue_squares(position)).with_followers(facts.followers());
+    moves.clear();
+    position.generate_some(near, moves);
+    moves.retain(|mv| !taken.selects(mv));
+    near
+}
+
 /// Appends to `moves` the moves that may win the game at once (bounded as [`moves`] is): those
 /// that land on an enemy royal piece or where a piece of the side to move wins by arriving.
 pub(crate) fn winning_candidates(position: &Position, facts: &Facts, moves: &mut Vec<Move>) {

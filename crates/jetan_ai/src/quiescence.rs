@@ -3,7 +3,7 @@
 //! a royal piece is attacked, the rescues are searched at the first ply. Bounded in width and
 //! depth, since Jetan Jeddara offers hundreds of captures a position.
 
-use jetan_rules::{Move, MoveKind, Phase, Position, Selection};
+use jetan_rules::{Move, MoveKind, Phase, Position};
 
 use crate::alphabeta::{Frame, MAX_PLY, Search};
 use crate::eval::Evaluation;
@@ -136,14 +136,11 @@ impl Search<'_> {
     fn evade(&mut self, node: &mut Leaf, frame: &mut Frame) {
         let (position, facts) = (&self.position, self.task.facts);
         let takes = generation::attacker_captures(position, facts, &mut frame.moves);
-        let near = Selection::touching(facts.rescue_squares(position)).with_followers(facts.followers());
         let mut searched = !frame.moves.is_empty();
         if self.search_leaf_moves(node, frame, usize::MAX) {
             return;
         }
-        frame.moves.clear();
-        self.position.generate_some(near, &mut frame.moves);
-        frame.moves.retain(|mv| !takes.selects(mv));
+        let near = generation::near_rescues(&self.position, self.task.facts, takes, &mut frame.moves);
         searched |= !frame.moves.is_empty();
         if self.search_leaf_moves(node, frame, usize::MAX) || node.best >= -WIN_BOUND {
             return;
@@ -230,36 +227,14 @@ mod tests {
     use jetan_rules::{Phase, Position};
 
     use crate::facts::Facts;
-    use crate::generation;
     use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
-    use crate::testing::{jetan, random_positions, searching, task, variant};
+    use crate::testing::{check_rescues, searching, task, variant};
     use crate::tt::Table;
 
     /// Quiescence's score of `position`, searched from scratch.
     fn quiescence(position: &Position, facts: &Facts) -> i32 {
         let (table, flag) = (Table::new(1), AtomicBool::new(false));
         searching(task(position, facts, &table, &flag, None), |search| search.quiesce(0, -INFINITY, INFINITY, 0))
-    }
-
-    /// Whether some move the search tries leaves the side to move's royal pieces safe: among
-    /// those that quiescence answers an attack with first, and among the others.
-    fn rescues(position: &Position, facts: &Facts) -> (bool, bool) {
-        let side = position.to_move();
-        let mut moves = Vec::new();
-        generation::moves(position, facts, false, &mut moves);
-        let near = jetan_rules::Selection::touching(facts.rescue_squares(position));
-        let saving = moves.into_iter().filter(|&mv| {
-            let mut after = position.clone();
-            after.play(mv);
-            match after.decided() {
-                Some(outcome) => outcome.winner != Some(side.opponent()),
-                None => !facts.royal_capturable(&after, side),
-            }
-        });
-        saving.fold((false, false), |(near_one, far_one), mv| {
-            let is_near = near.selects(&mv);
-            (near_one || is_near, far_one || !is_near)
-        })
     }
 
     #[test]
@@ -312,21 +287,8 @@ mod tests {
 
     #[test]
     fn an_attacked_royal_piece_is_taken_for_lost_only_when_no_move_saves_it() {
-        let (mut attacked, mut only_far) = (0, 0);
-        for variant in [jetan(&[]), jetan(&["princess=up_to"]), variant("jetan_jeddara", &[])] {
-            let positions = random_positions(&variant, 21, 6, 120);
-            let facts = Facts::new(&positions[0]);
-            for position in positions.iter().filter(|p| p.phase() == Phase::Turn && p.decided().is_none()) {
-                if !facts.royal_attacked(position, position.to_move()) {
-                    continue;
-                }
-                attacked += 1;
-                let (near, far) = rescues(position, &facts);
-                only_far += usize::from(far && !near);
-                let lost = quiescence(position, &facts) <= royal_lost_at(0);
-                assert_eq!(lost, !near && !far, "{}", position.to_text());
-            }
-        }
+        let lost = |position: &Position, facts: &Facts| quiescence(position, facts) <= royal_lost_at(0);
+        let (attacked, only_far) = check_rescues(21, lost);
         assert!(attacked >= 20 && only_far > 0, "{attacked} attacked positions, {only_far} saved only from afar");
     }
 }

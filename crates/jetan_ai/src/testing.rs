@@ -1,13 +1,15 @@
 //! Helpers for the unit tests: the variants (classic Jetan with rule options), positions of
-//! random games, a search's task and a search of it.
+//! random games, a search's task and a search of it, and a check of how a search answers an
+//! attack on a royal piece.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use jetan_rules::{Position, Variant};
+use jetan_rules::{Phase, Position, Selection, Variant};
 
 use crate::alphabeta::{Search, Task, Workspace};
 use crate::facts::Facts;
+use crate::generation;
 use crate::ordering::Ordering;
 use crate::rng::Rng;
 use crate::split::Pool;
@@ -72,4 +74,48 @@ pub fn searching<R>(task: Task, check: impl FnOnce(&mut Search) -> R) -> R {
     let mut ordering = Ordering::new(task.root.variant().geometry().len());
     let mut work = Workspace::new();
     check(&mut Search::new(task, &mut ordering, &mut work, u64::MAX))
+}
+
+/// Checks that a search takes a position whose royal piece is attacked for lost (as `lost`
+/// says) exactly when no move the search tries saves it, on the positions of random games
+/// (from `seed`) of classic Jetan, with and without a far-moving Princess, and of Jetan
+/// Jeddara. Returns how many positions had an attacked royal piece, and how many of them only
+/// moves away from it (see [`Facts::rescue_squares`]) could save.
+pub fn check_rescues(seed: u64, lost: impl Fn(&Position, &Facts) -> bool) -> (usize, usize) {
+    let (mut attacked, mut only_far) = (0, 0);
+    for variant in [jetan(&[]), jetan(&["princess=up_to"]), variant("jetan_jeddara", &[])] {
+        let positions = random_positions(&variant, seed, 6, 120);
+        let facts = Facts::new(&positions[0]);
+        for position in positions.iter().filter(|p| p.phase() == Phase::Turn && p.decided().is_none()) {
+            if !facts.royal_attacked(position, position.to_move()) {
+                continue;
+            }
+            attacked += 1;
+            let (near, far) = rescues(position, &facts);
+            only_far += usize::from(far && !near);
+            assert_eq!(lost(position, &facts), !near && !far, "{}", position.to_text());
+        }
+    }
+    (attacked, only_far)
+}
+
+/// Whether some move the search tries leaves the side to move's royal pieces safe: among
+/// those near them (tried first while they are attacked), and among the others.
+fn rescues(position: &Position, facts: &Facts) -> (bool, bool) {
+    let side = position.to_move();
+    let mut moves = Vec::new();
+    generation::moves(position, facts, false, &mut moves);
+    let near = Selection::touching(facts.rescue_squares(position));
+    let saving = moves.into_iter().filter(|&mv| {
+        let mut after = position.clone();
+        after.play(mv);
+        match after.decided() {
+            Some(outcome) => outcome.winner != Some(side.opponent()),
+            None => !facts.royal_capturable(&after, side),
+        }
+    });
+    saving.fold((false, false), |(near_one, far_one), mv| {
+        let is_near = near.selects(&mv);
+        (near_one || is_near, far_one || !is_near)
+    })
 }
