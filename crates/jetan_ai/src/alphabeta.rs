@@ -434,7 +434,8 @@ impl Search<'_> {
     /// Searches the moves of a node in stages: when the royal piece is safe, the table's move,
     /// the captures and the killer moves come first, each checked for legality without
     /// generating every move; when it is attacked, the captures of its attackers, then (below
-    /// the root) the other rescues near it, the rest only if none of these saves it. A cut-off
+    /// the root of a variant of many moves) the other rescues near it, the rest only if none of
+    /// these saves it. A cut-off
     /// there saves the full generation.
     fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
         frame.early.clear();
@@ -448,11 +449,11 @@ impl Search<'_> {
             if flow != Flow::Done {
                 return flow;
             }
-            // Below the root, the rescues near the royal piece next, and the others only if
-            // none of these saves it: generating and trying a Jetan Jeddara position's thousands
-            // of moves, nearly all of which leave the royal piece to be taken, was most of the
-            // search of such a node.
-            if node.ply > 0 {
+            // Below the root of a variant of many moves, the rescues near the royal piece
+            // next, and the others only if none of these saves it: generating and trying a
+            // Jetan Jeddara position's thousands of moves, nearly all of which leave the royal
+            // piece to be taken, was most of the search of such a node.
+            if node.ply > 0 && self.task.facts.many_moves() {
                 let near = generation::near_rescues(&self.position, self.task.facts, takes, &mut frame.moves);
                 let flow = self.visit_all(node, frame, table_move, true);
                 if flow != Flow::Done || node.best > -WIN_BOUND {
@@ -607,20 +608,23 @@ impl Search<'_> {
 
     /// How many plies shallower than the others the `index`th move (from 0) of `node`, just
     /// played, is searched at first (searched again in full if it beats alpha): a late quiet
-    /// move, or while the royal piece is attacked any late rescue (Jetan Jeddara offers dozens
-    /// of ways to take an attacker, a squad's with each choice of followers), by
-    /// [`late_move_reduction`]; a move that attacks the enemy royal piece one ply less, and
-    /// not at all at the root.
+    /// move while the royal piece is safe and the move doesn't attack the enemy's, by
+    /// [`late_move_reduction`]. In a variant of many moves (see [`Facts::many_moves`]) also,
+    /// while the royal piece is attacked, any late rescue (Jetan Jeddara offers dozens of ways
+    /// to take an attacker, a squad's with each choice of followers), and below the root a
+    /// move that attacks the enemy royal piece, one ply less.
     fn reduction(&self, node: &Node, index: usize, quiet: bool) -> i32 {
         let Node { depth, ply, in_danger, breadth, .. } = *node;
+        let many = self.task.facts.many_moves();
         let late = index >= 3 && (depth >= 3 || depth == 2 && breadth >= WIDE_NODE);
-        if !late || !(quiet || in_danger) {
+        if !late || !(quiet && !in_danger || many && in_danger) {
             return 0;
         }
-        let reduction = late_move_reduction(depth, index, ply);
+        let deep = many && ply > 0;
+        let reduction = late_move_reduction(depth, index, deep);
         if !self.task.facts.royal_attacked(&self.position, self.position.to_move()) {
             reduction
-        } else if ply > 0 {
+        } else if deep {
             reduction - 1
         } else {
             0
@@ -661,14 +665,14 @@ impl Search<'_> {
 }
 
 /// How many plies shallower the `index`th move (from 0) of a node `depth` plies from the leaves
-/// and `ply` plies from the root is searched when it is reduced (see [`Search::reduction`]).
-/// Below the root, more the later it comes and the deeper the node (the logarithms of both: of
-/// Jetan Jeddara's hundreds of moves a node, the last are searched a few plies from the
-/// leaves), but never below them. At the root one ply, two for the later moves of a deep
-/// iteration: a root move reduced further is too often found better by the shallow search,
-/// then searched again.
-fn late_move_reduction(depth: i32, index: usize, ply: usize) -> i32 {
-    if ply == 0 {
+/// is searched when it is reduced (see [`Search::reduction`]): one ply, two for the later moves
+/// of a deep node; `deep` (below the root of a variant of many moves), more the later it comes
+/// and the deeper the node (the logarithms of both: of Jetan Jeddara's hundreds of moves a
+/// node, the last are searched a few plies from the leaves), but never below them. (At the
+/// root, a move reduced further is too often found better by the shallow search, then
+/// searched again; in classic Jetan and Jetan Sarang, reducing more played worse.)
+fn late_move_reduction(depth: i32, index: usize, deep: bool) -> i32 {
+    if !deep {
         return 1 + i32::from(depth >= 5 && index >= 8);
     }
     let reduction = 0.5 + (depth as f32).ln() * (index as f32).ln() / LATE_MOVE_DIVISOR;
@@ -751,12 +755,12 @@ mod tests {
     #[test]
     fn late_moves_are_reduced_more_the_later_and_deeper_but_never_below_the_leaves() {
         for depth in 2..20 {
-            let below_root: Vec<i32> = (3..300).map(|index| late_move_reduction(depth, index, 1)).collect();
-            assert!(below_root.iter().all(|&r| (1..depth).contains(&r)), "depth {depth}");
-            assert!(below_root.windows(2).all(|w| w[0] <= w[1]), "depth {depth}: {below_root:?}");
-            assert!((3..300).all(|index| late_move_reduction(depth, index, 0) <= 2), "the root's, at depth {depth}");
+            let deep: Vec<i32> = (3..300).map(|index| late_move_reduction(depth, index, true)).collect();
+            assert!(deep.iter().all(|&r| (1..depth).contains(&r)), "depth {depth}");
+            assert!(deep.windows(2).all(|w| w[0] <= w[1]), "depth {depth}: {deep:?}");
+            assert!((3..300).all(|index| late_move_reduction(depth, index, false) <= 2), "depth {depth}");
         }
-        assert!(late_move_reduction(8, 100, 1) > late_move_reduction(4, 100, 1));
+        assert!(late_move_reduction(8, 100, true) > late_move_reduction(4, 100, true));
     }
 
     #[test]

@@ -36,15 +36,16 @@ pub(crate) struct Facts {
     goals: [SquareSet; 2],
     /// Per kind: it wins by reaching the enemy's back rank.
     reaches: Vec<bool>,
+    /// The variant's positions have thousands of moves (see [`Facts::many_moves`]).
+    many_moves: bool,
     /// The most pieces the search lets go along with a group's mover.
     followers: u8,
     /// The most it lets go along with a group's mover in the captures it tries first.
     capture_followers: u8,
 }
 
-/// A variant whose start position has more legal moves than this has its group moves
-/// bounded to [`BOUNDED_FOLLOWERS`] followers in the search (Jetan Jeddara's 3,280; Jetan
-/// Sarang's 347 are searched whole).
+/// A variant whose start position has more legal moves than this has many moves (see
+/// [`Facts::many_moves`]): Jetan Jeddara's 3,280, not Jetan Sarang's 347.
 const BOUNDED_ABOVE: usize = 1000;
 /// The followers a group move may take along in the search of a variant with more moves than
 /// [`BOUNDED_ABOVE`]: one (an escorted female, a passenger, a squad mate, a car): what one
@@ -77,7 +78,7 @@ impl Facts {
                     && (0..n).all(|mover| !kinds[mover].armed || verdict[victim * n + mover] == Some(Verdict::Win))
             })
             .collect();
-        let bounded = Position::start(variant.clone()).legal_moves().len() > BOUNDED_ABOVE;
+        let many_moves = Position::start(variant.clone()).legal_moves().len() > BOUNDED_ABOVE;
         let zone = geometry
             .squares()
             .map(|centre| geometry.squares().filter(|&s| geometry.distance(centre, s) <= 2).collect())
@@ -96,8 +97,9 @@ impl Facts {
             zone,
             goals: Side::BOTH.map(|side| goal_squares(position, side)),
             reaches: (0..n).map(|kind| reaches(variant, KindId(kind as u8))).collect(),
-            followers: if bounded { BOUNDED_FOLLOWERS } else { u8::MAX },
-            capture_followers: if bounded { BOUNDED_CAPTURE_FOLLOWERS } else { u8::MAX },
+            many_moves,
+            followers: if many_moves { BOUNDED_FOLLOWERS } else { u8::MAX },
+            capture_followers: if many_moves { BOUNDED_CAPTURE_FOLLOWERS } else { u8::MAX },
         }
     }
 
@@ -150,6 +152,14 @@ impl Facts {
     /// Whether `piece` wins by landing on `square`.
     pub fn wins_by_reaching(&self, piece: Piece, square: Square) -> bool {
         self.reaches[piece.kind.index()] && self.goals(piece.side).contains(square)
+    }
+
+    /// Whether the variant's positions have thousands of moves (Jetan Jeddara's squads,
+    /// airships and trains): its search lets group moves take one follower along (see
+    /// [`Facts::followers`]), reduces late moves more, and answers an attack on a royal piece
+    /// with the rescues near it first (see [`crate::alphabeta`]).
+    pub fn many_moves(&self) -> bool {
+        self.many_moves
     }
 
     /// The most pieces the search lets go along with a group's mover.
