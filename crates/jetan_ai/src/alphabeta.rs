@@ -435,8 +435,7 @@ impl Search<'_> {
     /// the captures and the killer moves come first, each checked for legality without
     /// generating every move; when it is attacked, the captures of its attackers, then (below
     /// the root of a variant of many moves) the other rescues near it, the rest only if none of
-    /// these saves it. A cut-off
-    /// there saves the full generation.
+    /// these saves it. A cut-off there saves the full generation.
     fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
         frame.early.clear();
         // The rescues near the royal piece, once searched: the full generation leaves them out
@@ -666,11 +665,12 @@ impl Search<'_> {
 
 /// How many plies shallower the `index`th move (from 0) of a node `depth` plies from the leaves
 /// is searched when it is reduced (see [`Search::reduction`]): one ply, two for the later moves
-/// of a deep node; `deep` (below the root of a variant of many moves), more the later it comes
-/// and the deeper the node (the logarithms of both: of Jetan Jeddara's hundreds of moves a
-/// node, the last are searched a few plies from the leaves), but never below them. (At the
-/// root, a move reduced further is too often found better by the shallow search, then
-/// searched again; in classic Jetan and Jetan Sarang, reducing more played worse.)
+/// of a node five plies or more from the leaves; if `deep` (below the root of a variant of many
+/// moves), more the later it comes and the deeper the node (the logarithms of both: of Jetan
+/// Jeddara's hundreds of moves a node, the last are searched a few plies from the leaves), but
+/// never below them. (At the root, a move reduced further is too often found better by the
+/// shallow search, then searched again; in classic Jetan and Jetan Sarang, reducing more
+/// played worse.)
 fn late_move_reduction(depth: i32, index: usize, deep: bool) -> i32 {
     if !deep {
         return 1 + i32::from(depth >= 5 && index >= 8);
@@ -741,8 +741,8 @@ mod tests {
 
     #[test]
     fn below_the_root_an_attacked_royal_piece_is_taken_for_lost_only_when_no_move_saves_it() {
-        // A node a ply below the root tries the rescues near the royal piece first, and the
-        // others only when none of those saves it.
+        // In Jetan Jeddara, a node a ply below the root tries the rescues near the royal piece
+        // first, and the others only when none of those saves it.
         let lost = |position: &Position, _: &Facts| {
             let mut score = 0;
             with_search(position, &[], |search| score = search.negamax(1, 1, -INFINITY, INFINITY));
