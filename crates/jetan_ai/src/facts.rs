@@ -38,10 +38,6 @@ pub(crate) struct Facts {
     reaches: Vec<bool>,
     /// The variant's positions have thousands of moves (see [`Facts::many_moves`]).
     many_moves: bool,
-    /// The most pieces the search lets go along with a group's mover.
-    followers: u8,
-    /// The most it lets go along with a group's mover in the captures it tries first.
-    capture_followers: u8,
 }
 
 /// A variant whose start position has more legal moves than this has many moves (see
@@ -98,8 +94,6 @@ impl Facts {
             goals: Side::BOTH.map(|side| goal_squares(position, side)),
             reaches: (0..n).map(|kind| reaches(variant, KindId(kind as u8))).collect(),
             many_moves,
-            followers: if many_moves { BOUNDED_FOLLOWERS } else { u8::MAX },
-            capture_followers: if many_moves { BOUNDED_CAPTURE_FOLLOWERS } else { u8::MAX },
         }
     }
 
@@ -164,12 +158,12 @@ impl Facts {
 
     /// The most pieces the search lets go along with a group's mover.
     pub fn followers(&self) -> u8 {
-        self.followers
+        if self.many_moves { BOUNDED_FOLLOWERS } else { u8::MAX }
     }
 
     /// The most pieces it lets go along with a group's mover in the captures it tries first.
     pub fn capture_followers(&self) -> u8 {
-        self.capture_followers
+        if self.many_moves { BOUNDED_CAPTURE_FOLLOWERS } else { u8::MAX }
     }
 
     /// The squares within two king steps of `square`.
