@@ -33,6 +33,13 @@ pub struct SelfplayArgs {
     /// Milliseconds per move for player b, if not --movetime.
     #[arg(long, value_name = "MS")]
     b_movetime: Option<u64>,
+    /// Positions each search may visit, in place of any time: with one thread each, a seed
+    /// then replays the same games on any machine.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Positions per search for player b, if not --nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    b_nodes: Option<u64>,
     /// A game that reaches this many plies is a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,
@@ -57,6 +64,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         games: args.games,
         seed: args.seed,
         movetime: [args.movetime, args.b_movetime.or(args.movetime)].map(|ms| ms.map(Duration::from_millis)),
+        nodes: [args.nodes, args.b_nodes.or(args.nodes)],
         max_plies: args.max_plies,
         threads: [args.threads, args.b_threads.unwrap_or(args.threads)],
     };

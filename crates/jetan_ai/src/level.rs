@@ -52,6 +52,15 @@ impl Limits {
     pub fn with_movetime(self, movetime: Option<Duration>) -> Limits {
         Limits { movetime: movetime.or(self.movetime), ..self }
     }
+
+    /// The same limits with a node limit in place of the time, if `nodes` is given (so that
+    /// the search is reproducible).
+    pub fn with_nodes(self, nodes: Option<u64>) -> Limits {
+        match nodes {
+            Some(nodes) => Limits { movetime: None, max_nodes: Some(nodes), ..self },
+            None => self,
+        }
+    }
 }
 
 /// The deepest iteration any search makes.

@@ -16,6 +16,8 @@ pub struct Player {
     seed: u64,
     rng: Rng,
     searcher: Option<Searcher>,
+    /// The positions a search may visit, if limited by nodes rather than time.
+    nodes: Option<u64>,
     /// The hashes of the positions this player has seen and made, in order.
     history: Vec<u64>,
 }
@@ -26,7 +28,7 @@ impl Player {
     /// a search that ends on depth rather than time).
     pub fn new(level: Level, seed: u64) -> Player {
         let searcher = matches!(level, Level::Search(_)).then(Searcher::new);
-        Player { level, seed, rng: Rng::new(seed), searcher, history: Vec::new() }
+        Player { level, seed, rng: Rng::new(seed), searcher, nodes: None, history: Vec::new() }
     }
 
     /// The same player searching with `threads` threads (see [`Searcher::with_threads`]);
@@ -36,20 +38,28 @@ impl Player {
         self
     }
 
+    /// The same player searching at most `nodes` positions a move, if given, whatever the time
+    /// (see [`crate::Limits::with_nodes`]): with one thread, its moves are then the same on any
+    /// machine.
+    pub fn with_nodes(mut self, nodes: Option<u64>) -> Player {
+        self.nodes = nodes;
+        self
+    }
+
     /// The player's level.
     pub fn level(&self) -> Level {
         self.level
     }
 
     /// Chooses a move for the side to move, within the level's limits, the time replaced by
-    /// `movetime` if given. `best` is `None` only when there is no legal move. A player follows
+    /// `movetime` if given (and by the player's node limit, if it has one). `best` is `None` only when there is no legal move. A player follows
     /// one game: the positions it is shown and the ones its moves make are remembered, so that
     /// the search can steer away from going round in circles.
     pub fn choose(&mut self, position: &Position, movetime: Option<Duration>, cancel: &AtomicBool) -> Thought {
         let started = Instant::now();
         let thought = match (&mut self.searcher, self.level) {
             (Some(searcher), level) => {
-                let limits = level.limits().with_movetime(movetime);
+                let limits = level.limits().with_movetime(movetime).with_nodes(self.nodes);
                 searcher.think_in_game(position, &self.history, &limits, cancel, self.seed)
             }
             (None, level) => {

@@ -29,6 +29,9 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Time per move of player `a`, then player `b`, replacing their levels' times.
     pub movetime: [Option<Duration>; 2],
+    /// Positions a search of player `a`, then player `b`, may visit, replacing any time: with
+    /// one thread each, the same seed then replays the same games on any machine.
+    pub nodes: [Option<u64>; 2],
     /// A game that reaches this many plies is a draw.
     pub max_plies: u32,
     /// How many threads player `a`'s, then player `b`'s searches use.
@@ -36,8 +39,8 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
-    /// A match of 2 games between `a` and `b`, seed 0, the levels' own times, the default
-    /// ply limit and one thread each.
+    /// A match of 2 games between `a` and `b`, seed 0, the levels' own times and no node
+    /// limits, the default ply limit and one thread each.
     pub fn new(variant: Arc<Variant>, a: Level, b: Level) -> MatchConfig {
         MatchConfig {
             variant,
@@ -46,6 +49,7 @@ impl MatchConfig {
             games: 2,
             seed: 0,
             movetime: [None; 2],
+            nodes: [None; 2],
             max_plies: DEFAULT_MAX_PLIES,
             threads: [1, 1],
         }
@@ -144,10 +148,12 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
     let first = variant.rules().first;
     let a_side = if number % 2 == 1 { first } else { first.opponent() };
     let game_seed = mix(config.seed ^ mix(number as u64));
-    let mut players = [
-        Player::new(config.a, mix(game_seed ^ 1)).with_threads(config.threads[0]),
-        Player::new(config.b, mix(game_seed ^ 2)).with_threads(config.threads[1]),
-    ];
+    let player = |mover: usize, level: Level| {
+        Player::new(level, mix(game_seed ^ (mover as u64 + 1)))
+            .with_threads(config.threads[mover])
+            .with_nodes(config.nodes[mover])
+    };
+    let mut players = [player(0, config.a), player(1, config.b)];
     let cancel = AtomicBool::new(false);
     let mut position = Position::start(variant.clone());
     let mut moves = Vec::new();

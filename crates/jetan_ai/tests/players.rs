@@ -93,3 +93,26 @@ fn a_match_plays_every_game_and_alternates_colours() {
     let again = play_match(&config, |_| {});
     assert_eq!(again.wins, score.wins, "the seed replays the match");
 }
+
+#[test]
+fn a_node_limit_replaces_the_time_and_replays_a_match_move_for_move() {
+    let limits = Level::Search(5).limits().with_movetime(Some(Duration::from_millis(200))).with_nodes(Some(3000));
+    assert_eq!((limits.movetime, limits.max_nodes), (None, Some(3000)));
+    assert_eq!(Level::Search(3).limits().with_nodes(None), Level::Search(3).limits());
+    // Level 5 would search 3 s a move: the node limit ends its searches long before.
+    let mut config = MatchConfig::new(common::jetan(), Level::Search(5), Level::Search(2));
+    config.max_plies = 16;
+    config.seed = 5;
+    config.nodes = [Some(3000), Some(500)];
+    let record = |config: &MatchConfig| {
+        let mut moves = Vec::new();
+        let score = play_match(config, |game| moves.push(game.moves.clone()));
+        assert!(score.slowest[0] < Duration::from_secs(2), "{}", score.slowest_text());
+        moves
+    };
+    let first = record(&config);
+    assert_eq!(first.iter().map(Vec::len).sum::<usize>(), 32, "two games of 16 plies: {first:?}");
+    assert_eq!(record(&config), first, "the seed and node limits replay the same moves");
+    config.nodes[0] = Some(6000);
+    assert_ne!(record(&config), first, "another node limit plays other moves");
+}
