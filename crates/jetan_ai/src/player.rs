@@ -52,9 +52,10 @@ impl Player {
     }
 
     /// Chooses a move for the side to move, within the level's limits, the time replaced by
-    /// `movetime` if given (and by the player's node limit, if it has one). `best` is `None` only when there is no legal move. A player follows
-    /// one game: the positions it is shown and the ones its moves make are remembered, so that
-    /// the search can steer away from going round in circles.
+    /// `movetime` if given (and by the player's node limit, if it has one). `best` is `None`
+    /// only when there is no legal move. A player follows one game: the positions it is shown
+    /// and the ones its moves make are remembered, so that the search can steer away from going
+    /// round in circles.
     pub fn choose(&mut self, position: &Position, movetime: Option<Duration>, cancel: &AtomicBool) -> Thought {
         let started = Instant::now();
         let thought = match (&mut self.searcher, self.level) {
