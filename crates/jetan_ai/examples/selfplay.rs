@@ -1,8 +1,7 @@
 //! Plays a match between two AI levels and prints each game, then `a: W wins, D draws, L losses`:
 //! `cargo run --release -p jetan_ai --example selfplay -- --variant FILE --a LEVEL --b LEVEL
 //! --games N [--seed S] [--movetime MS] [--b-movetime MS] [--nodes N] [--b-nodes N] [--max-plies N]
-//! [--threads N] [--b-threads N]
-//! [--option OPTION=CHOICE]… [--show-moves yes]`
+//! [--threads N] [--b-threads N] [--option OPTION=CHOICE]… [--show-moves yes]`
 
 mod common;
 
