@@ -12,6 +12,7 @@ use jetan_rules::{Move, MoveKind, Outcome, Phase, Position, Reason, Side};
 use crate::eval::{Evaluation, evaluate};
 use crate::facts::Facts;
 use crate::generation;
+use crate::memo::Memo;
 use crate::ordering::{Ordering, is_capture, pick};
 use crate::rng::mix;
 use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
@@ -77,6 +78,8 @@ pub(crate) struct Workspace {
     pv_len: Vec<usize>,
     /// Per ply: the hash of the position of the current line.
     path: Vec<u64>,
+    /// What the search remembers of the positions it met.
+    pub memo: Memo,
 }
 
 impl Workspace {
@@ -87,6 +90,7 @@ impl Workspace {
             pv: vec![Move::declaration(MoveKind::Normal); MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY],
             path: vec![0; MAX_PLY],
+            memo: Memo::new(),
         }
     }
 
@@ -218,6 +222,7 @@ impl<'a> Search<'a> {
     /// at the deadline, when the task's flags are raised or after `max_nodes` positions.
     pub fn new(task: Task<'a>, ordering: &'a mut Ordering, work: &'a mut Workspace, max_nodes: u64) -> Search<'a> {
         ordering.new_search();
+        work.memo.clear();
         Search {
             task,
             position: task.root.clone(),
@@ -282,11 +287,14 @@ impl Search<'_> {
     }
 
     /// The evaluation of the position, nudged by the seed.
-    pub(crate) fn evaluate(&self) -> Evaluation {
-        let mut evaluation = evaluate(&self.position, self.task.facts);
-        let spread = mix(self.position.hash() ^ self.task.seed) % (2 * NOISE as u64 + 1);
-        evaluation.score += spread as i32 - NOISE;
-        evaluation
+    pub(crate) fn evaluate(&mut self) -> Evaluation {
+        let (position, facts, seed) = (&self.position, self.task.facts, self.task.seed);
+        self.work.memo.evaluation(position.hash(), || {
+            let mut evaluation = evaluate(position, facts);
+            let spread = mix(position.hash() ^ seed) % (2 * NOISE as u64 + 1);
+            evaluation.score += spread as i32 - NOISE;
+            evaluation
+        })
     }
 
     /// The score of a finished game for the side to move at `ply`.
@@ -550,11 +558,10 @@ impl Search<'_> {
         let side = self.position.to_move();
         let undo = self.position.play(mv);
         let exposed = self.exposes_royal(side);
-        let threatens = || self.task.facts.royal_attacked(&self.position, self.position.to_move());
         if let Some(standing) = node.futile
             && quiet
             && !exposed
-            && !threatens()
+            && !self.royal_attacked()
         {
             self.position.undo(undo);
             node.best = node.best.max(standing);
@@ -612,7 +619,7 @@ impl Search<'_> {
     /// while the royal piece is attacked, any late rescue (Jetan Jeddara offers dozens of ways
     /// to take an attacker, a squad's with each choice of followers), and below the root a
     /// move that attacks the enemy royal piece, one ply less.
-    fn reduction(&self, node: &Node, index: usize, quiet: bool) -> i32 {
+    fn reduction(&mut self, node: &Node, index: usize, quiet: bool) -> i32 {
         let Node { depth, ply, in_danger, breadth, .. } = *node;
         let many = self.task.facts.many_moves();
         let late = index >= 3 && (depth >= 3 || depth == 2 && breadth >= WIDE_NODE);
@@ -621,7 +628,7 @@ impl Search<'_> {
         }
         let deep = many && ply > 0;
         let reduction = late_move_reduction(depth, index, deep);
-        if !self.task.facts.royal_attacked(&self.position, self.position.to_move()) {
+        if !self.royal_attacked() {
             reduction
         } else if deep {
             reduction - 1
@@ -633,15 +640,23 @@ impl Search<'_> {
     /// Whether the side to move must answer an attack on its royal piece: it is attacked, and
     /// the side isn't inside a Charge (searching every sub-move of a Charge at every ply would
     /// never end; its plies are searched as usual).
-    pub(crate) fn in_danger(&self) -> bool {
-        !matches!(self.position.phase(), Phase::Charge { .. })
-            && self.task.facts.royal_attacked(&self.position, self.position.to_move())
+    pub(crate) fn in_danger(&mut self) -> bool {
+        !matches!(self.position.phase(), Phase::Charge { .. }) && self.royal_attacked()
+    }
+
+    /// Whether the side to move's royal piece is attacked (see [`Facts::royal_attacked`]).
+    pub(crate) fn royal_attacked(&mut self) -> bool {
+        let (position, facts) = (&self.position, self.task.facts);
+        self.work.memo.attacked(position.hash(), || facts.royal_attacked(position, position.to_move()))
     }
 
     /// Whether the move just played by `mover` leaves one of its royal pieces where the enemy
     /// can land on it and win: a loss at the next ply, known without searching it.
-    pub(crate) fn exposes_royal(&self, mover: Side) -> bool {
-        self.position.decided().is_none() && self.task.facts.royal_capturable(&self.position, mover)
+    pub(crate) fn exposes_royal(&mut self, mover: Side) -> bool {
+        let (position, facts) = (&self.position, self.task.facts);
+        position.decided().is_none()
+            && position.to_move() != mover
+            && self.work.memo.capturable(position.hash(), || facts.royal_capturable(position, mover))
     }
 
     /// The principal variation at `ply` becomes `mv`, followed by the line this thread found

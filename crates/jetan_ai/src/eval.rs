@@ -28,7 +28,7 @@ const GUARD_PRESSURE: i32 = 8;
 /// piece whose capture ends the game, to its own royal piece).
 const TROPISM: i32 = 3;
 /// An evaluation.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Evaluation {
     /// The score for the side to move.
     pub score: i32,

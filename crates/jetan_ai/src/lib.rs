@@ -27,6 +27,7 @@ mod eval;
 mod facts;
 mod generation;
 mod level;
+mod memo;
 mod ordering;
 mod player;
 mod quiescence;

@@ -100,12 +100,12 @@ impl Search<'_> {
         if self.wins_at_once(ply) {
             return WIN - (ply + 1) as i32;
         }
-        let (position, facts) = (&self.position, self.task.facts);
         let standing = self.evaluate().score;
-        let side = position.to_move();
-        if !facts.royal_attacked(position, side) {
+        if !self.royal_attacked() {
             return standing;
         }
+        let (position, facts) = (&self.position, self.task.facts);
+        let side = position.to_move();
         standing - facts.royals(position, side).map(|(_, royal)| facts.value(royal)).max().unwrap_or(0)
     }
 
