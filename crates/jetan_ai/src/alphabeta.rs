@@ -79,7 +79,7 @@ pub(crate) struct Workspace {
     /// Per ply: the hash of the position of the current line.
     path: Vec<u64>,
     /// What the search remembers of the positions it met.
-    pub memo: Memo,
+    memo: Memo,
 }
 
 impl Workspace {
@@ -289,7 +289,7 @@ impl Search<'_> {
     /// The evaluation of the position, nudged by the seed.
     pub(crate) fn evaluate(&mut self) -> Evaluation {
         let (position, facts, seed) = (&self.position, self.task.facts, self.task.seed);
-        self.work.memo.evaluation(position.hash(), || {
+        self.work.memo.evaluations.get_or(position.hash(), || {
             let mut evaluation = evaluate(position, facts);
             let spread = mix(position.hash() ^ seed) % (2 * NOISE as u64 + 1);
             evaluation.score += spread as i32 - NOISE;
@@ -647,7 +647,7 @@ impl Search<'_> {
     /// Whether the side to move's royal piece is attacked (see [`Facts::royal_attacked`]).
     pub(crate) fn royal_attacked(&mut self) -> bool {
         let (position, facts) = (&self.position, self.task.facts);
-        self.work.memo.attacked(position.hash(), || facts.royal_attacked(position, position.to_move()))
+        self.work.memo.attacked.get_or(position.hash(), || facts.royal_attacked(position, position.to_move()))
     }
 
     /// Whether the move just played by `mover` leaves one of its royal pieces where the enemy
@@ -656,7 +656,7 @@ impl Search<'_> {
         let (position, facts) = (&self.position, self.task.facts);
         position.decided().is_none()
             && position.to_move() != mover
-            && self.work.memo.capturable(position.hash(), || facts.royal_capturable(position, mover))
+            && self.work.memo.capturable.get_or(position.hash(), || facts.royal_capturable(position, mover))
     }
 
     /// The principal variation at `ply` becomes `mv`, followed by the line this thread found

@@ -11,7 +11,7 @@ const SLOTS: usize = 1 << 15;
 
 /// One memory: the latest answer per slot, the slot chosen by the hash's low bits.
 #[derive(Debug)]
-struct Slots<T> {
+pub(crate) struct Slots<T> {
     /// The hash of each slot's position and the answer. An empty slot holds a hash that never
     /// maps to it.
     entries: Vec<(u64, T)>,
@@ -31,7 +31,7 @@ impl<T: Copy> Slots<T> {
     }
 
     /// The answer for the position of `hash`, computed by `answer` unless remembered.
-    fn get_or(&mut self, hash: u64, answer: impl FnOnce() -> T) -> T {
+    pub fn get_or(&mut self, hash: u64, answer: impl FnOnce() -> T) -> T {
         let entry = &mut self.entries[hash as usize & (SLOTS - 1)];
         if entry.0 != hash {
             *entry = (hash, answer());
@@ -45,11 +45,11 @@ impl<T: Copy> Slots<T> {
 #[derive(Debug)]
 pub(crate) struct Memo {
     /// The nudged evaluation.
-    evaluations: Slots<Evaluation>,
+    pub evaluations: Slots<Evaluation>,
     /// Whether the side to move's royal piece is attacked.
-    attacked: Slots<bool>,
+    pub attacked: Slots<bool>,
     /// Whether the side to move can take an enemy royal piece at once.
-    capturable: Slots<bool>,
+    pub capturable: Slots<bool>,
 }
 
 impl Memo {
@@ -66,23 +66,6 @@ impl Memo {
         self.evaluations.clear();
         self.attacked.clear();
         self.capturable.clear();
-    }
-
-    /// The evaluation of the position of `hash`, made by `evaluate` unless remembered.
-    pub fn evaluation(&mut self, hash: u64, evaluate: impl FnOnce() -> Evaluation) -> Evaluation {
-        self.evaluations.get_or(hash, evaluate)
-    }
-
-    /// Whether the side to move's royal piece is attacked in the position of `hash`, as
-    /// `attacked` says unless remembered.
-    pub fn attacked(&mut self, hash: u64, attacked: impl FnOnce() -> bool) -> bool {
-        self.attacked.get_or(hash, attacked)
-    }
-
-    /// Whether the side to move in the position of `hash` can take an enemy royal piece at
-    /// once, as `capturable` says unless remembered.
-    pub fn capturable(&mut self, hash: u64, capturable: impl FnOnce() -> bool) -> bool {
-        self.capturable.get_or(hash, capturable)
     }
 }
 
