@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use jetan::Launch;
 use jetan::animation::Walking;
-use jetan::board::{PieceToken, Selection};
+use jetan::board::PieceToken;
 use jetan::game::{Game, MovePlayed, SquareClicked};
 use jetan::headless::interface_app;
+use jetan::input::Selection;
 use jetan_rules::{MoveKind, Position};
 
 const FRAMES: usize = 40;

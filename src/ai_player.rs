@@ -1,80 +1,16 @@
 //! Sides played by the AI: the search runs on a background task so frames keep coming while it
-//! thinks; undo or a new game cancels it. Who plays each side is the game's [`Seat`]s.
-
-use std::fmt;
-use std::str::FromStr;
+//! thinks; undo or a new game cancels it. Who plays each side is the game's [`crate::seat::Seats`].
 
 use bevy::prelude::*;
-use jetan_ai::{Level, Player, Thought};
+use jetan_ai::{Player, Thought};
 use jetan_rules::Side;
-use serde::{Deserialize, Serialize};
 
 use crate::AppSystems;
 use crate::animation::BeingShown;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, GameAction, GameSystems};
+use crate::game::{BoardReset, Game, GameAction};
+use crate::seat::Seat;
 use crate::settings::Settings;
-
-/// Who plays a side: a person at the mouse, or the AI at a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub enum Seat {
-    /// A person, by clicking.
-    Human,
-    /// The AI at this level.
-    Ai(Level),
-}
-
-impl Seat {
-    /// Every seat, in menu order: human, then the AI's levels.
-    pub fn all() -> Vec<Seat> {
-        std::iter::once(Seat::Human).chain(Level::all().into_iter().map(Seat::Ai)).collect()
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human => write!(f, "human"),
-            Seat::Ai(level) => write!(f, "{level}"),
-        }
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Seat, String> {
-        match text.trim() {
-            "human" => Ok(Seat::Human),
-            level => level.parse().map(Seat::Ai).map_err(|e: jetan_ai::LevelError| format!("{e}, or human")),
-        }
-    }
-}
-
-impl TryFrom<String> for Seat {
-    type Error = String;
-
-    fn try_from(text: String) -> Result<Seat, String> {
-        text.parse()
-    }
-}
-
-impl From<Seat> for String {
-    fn from(seat: Seat) -> String {
-        seat.to_string()
-    }
-}
-
-/// What a player reads for a seat: "Human", "AI level 3", "AI (random moves)".
-pub fn seat_name(seat: Seat) -> String {
-    match seat {
-        Seat::Human => "Human".into(),
-        Seat::Ai(Level::Search(level)) => format!("AI level {level}"),
-        Seat::Ai(Level::Random) => "AI (random moves)".into(),
-        Seat::Ai(Level::Greedy) => "AI (greedy)".into(),
-    }
-}
 
 /// The AI's thought in progress, if any.
 #[derive(Resource, Default)]
@@ -107,10 +43,9 @@ pub(super) fn plugin(app: &mut App) {
         (
             // The AI's move is played like a click's, by the game's systems, in the frame its
             // search ends; the next search starts from the position that move made.
-            (cancel_on_reset, finish_thinking).chain().before(GameSystems),
-            start_thinking.after(GameSystems),
-        )
-            .in_set(AppSystems::Update),
+            (cancel_on_reset, finish_thinking).chain().in_set(AppSystems::Decide),
+            start_thinking.in_set(AppSystems::React),
+        ),
     );
 }
 
@@ -133,7 +68,7 @@ fn cancel_on_reset(
 fn finish_thinking(
     mut thinking: ResMut<Thinking>,
     mut players: ResMut<Players>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     shown: Query<(), BeingShown>,
     mut actions: MessageWriter<GameAction>,
 ) {
@@ -142,7 +77,7 @@ fn finish_thinking(
     let Some((player, thought)) = job.work.poll() else { return };
     let job = thinking.job.take().expect("a job was running");
     players.0[job.side.index()] = Some(player);
-    if let (Some(game), Some(mv)) = (game, thought.best)
+    if let Some(mv) = thought.best
         && game.history.len() == job.plies
         && matches!(game.seat(job.side), Seat::Ai(_))
     {
@@ -154,11 +89,10 @@ fn finish_thinking(
 fn start_thinking(
     mut thinking: ResMut<Thinking>,
     mut players: ResMut<Players>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     settings: Res<Settings>,
     shown: Query<(), BeingShown>,
 ) {
-    let Some(game) = game else { return };
     if thinking.job.is_some() || !shown.is_empty() || game.outcome().is_some() {
         return;
     }

@@ -12,7 +12,8 @@ use jetan_rules::{Move, Position};
 
 use crate::AppSystems;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, GameAction, GameSystems, at_launch};
+use crate::game::{BoardReset, Game, GameAction, at_launch};
+use crate::screen::Screen;
 use crate::settings::Settings;
 
 /// The level whose search judges each move.
@@ -87,10 +88,12 @@ impl Analysis {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<AnalyseGame>()
         .init_resource::<Analysis>()
-        .add_systems(Update, (start_analysis, finish_analysis).chain().after(GameSystems).in_set(AppSystems::Update))
+        .add_systems(Update, (start_analysis, finish_analysis).chain().in_set(AppSystems::React))
         .add_systems(
             Update,
-            at_launch(|launch| launch.analyse, GameAction::AnalysisMode(true)).in_set(AppSystems::RecordInput),
+            at_launch(|launch| launch.analyse, GameAction::AnalysisMode(true))
+                .run_if(in_state(Screen::Playing))
+                .in_set(AppSystems::RecordInput),
         );
 }
 
@@ -101,12 +104,11 @@ fn start_analysis(
     mut actions: MessageReader<GameAction>,
     mut resets: MessageReader<BoardReset>,
     mut analysis: ResMut<Analysis>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     settings: Res<Settings>,
 ) {
     let entered = actions.read().filter(|action| matches!(action, GameAction::AnalysisMode(true))).count() > 0;
     let asked = asks.read().count() > 0 || entered;
-    let Some(game) = game else { return };
     if resets.read().count() > 0 && game.seed != analysis.game {
         analysis.drop_job();
     }

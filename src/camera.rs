@@ -12,9 +12,10 @@ use bevy_egui::input::EguiWantsInput;
 
 use jetan_rules::Side;
 
-use crate::ai_player::Seat;
 use crate::board::BoardLayout;
 use crate::game::{BoardReset, Game};
+use crate::screen::Screen;
+use crate::seat::Seat;
 use crate::settings::{HumanSide, Settings, View};
 
 /// Where the camera looks from, around the board's centre.
@@ -35,10 +36,21 @@ pub struct BoardCamera {
 pub struct ToggleView;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ToggleView>().add_systems(Startup, spawn_camera).add_systems(
-        Update,
-        (toggle_view, orbit, face_human, place_camera).chain().in_set(crate::AppSystems::RecordInput),
-    );
+    app.add_message::<ToggleView>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Playing), view_the_game)
+        .add_systems(
+            Update,
+            (
+                toggle_view,
+                orbit.run_if(in_state(Screen::Playing)),
+                face_human.run_if(in_state(Screen::Playing)),
+                fly_over_arena.run_if(in_state(Screen::Title)),
+                place_camera,
+            )
+                .chain()
+                .in_set(crate::AppSystems::RecordInput),
+        );
 }
 
 /// The lowest and highest the orbiting camera looks down on the board, in radians: from just
@@ -112,7 +124,7 @@ fn spawn_camera(mut commands: Commands, settings: Res<Settings>, launch: Res<cra
         Msaa::Sample4,
         RenderLayers::layer(DIAGRAM_LAYER),
     ));
-    let pitch = launch.pitch.map_or(0.66, |degrees| degrees.to_radians().clamp(PITCHES.0, PITCHES.1));
+    let pitch = starting_pitch(&launch);
     commands.spawn((
         Camera3d::default(),
         BoardCamera { yaw: 0.0, pitch, distance: 13.5, view: settings.view },
@@ -125,6 +137,21 @@ fn spawn_camera(mut commands: Commands, settings: Res<Settings>, launch: Res<cra
         },
         AmbientLight { color: Color::srgb(1.0, 0.78, 0.6), brightness: 350.0, ..default() },
     ));
+}
+
+/// How far the camera looks down at the start of a game: the launch's pitch, else a player's
+/// view over the board.
+fn starting_pitch(launch: &crate::Launch) -> f32 {
+    launch.pitch.map_or(0.66, |degrees| degrees.to_radians().clamp(PITCHES.0, PITCHES.1))
+}
+
+/// Entering a game, the camera takes the settings' view and the starting pitch (the title's
+/// flight had its own); facing the player and framing the board follow the board's reset.
+fn view_the_game(settings: Res<Settings>, launch: Res<crate::Launch>, mut cameras: Query<&mut BoardCamera>) {
+    for mut camera in &mut cameras {
+        camera.view = settings.view;
+        camera.pitch = starting_pitch(&launch);
+    }
 }
 
 fn toggle_view(
@@ -166,7 +193,7 @@ fn orbit(
 fn face_human(
     settings: Res<Settings>,
     launch: Res<crate::Launch>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     mut resets: MessageReader<BoardReset>,
     layout: Option<Res<BoardLayout>>,
     mut cameras: Query<&mut BoardCamera>,
@@ -174,7 +201,7 @@ fn face_human(
     if resets.read().count() == 0 && !settings.is_changed() {
         return;
     }
-    let human = |side: Side| game.as_ref().is_some_and(|g| g.seats[side.index()] == Seat::Human);
+    let human = |side: Side| game.seats[side] == Seat::Human;
     let facing = match (human(Side::South), human(Side::North), settings.human_side) {
         (false, true, _) | (true, true, HumanSide::North) | (false, false, HumanSide::North) => Side::North,
         _ => Side::South,
@@ -187,6 +214,17 @@ fn face_human(
         if let Some(layout) = &layout {
             camera.distance = framing_distance(layout) * launch.zoom.unwrap_or(1.0);
         }
+    }
+}
+
+/// On the title screen the camera circles the arena slowly, looking across the field to the
+/// stands and the sky, in the 3D view whatever the settings' view.
+fn fly_over_arena(time: Res<Time>, mut cameras: Query<&mut BoardCamera>) {
+    for mut camera in &mut cameras {
+        camera.view = View::Orbit;
+        camera.yaw += time.delta_secs() * 0.04;
+        camera.pitch = 0.28;
+        camera.distance = 19.0;
     }
 }
 

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
 
-use crate::ai_player::Seat;
-use crate::clock::{Clocks, TimeControl};
+use crate::screen::Screen;
+use crate::seat::{Seat, Seats};
+use crate::time_control::{Clocks, TimeControl};
 use crate::variant_asset::VariantCatalog;
 use crate::{AppSystems, Launch};
 
@@ -27,7 +28,7 @@ pub struct Game {
     /// The clocks.
     pub clocks: Clocks,
     /// Who plays each side (South first).
-    pub seats: [Seat; 2],
+    pub seats: Seats,
     /// Analysis mode: the player moves for both sides (the AI sides wait) and the clocks stand
     /// still, to step through the moves and try other lines.
     pub analysing: bool,
@@ -70,7 +71,7 @@ pub struct Played {
 
 impl Game {
     /// A new game of `variant` from its start position.
-    pub fn new(variant: Arc<Variant>, variant_path: String, seats: [Seat; 2]) -> Game {
+    pub fn new(variant: Arc<Variant>, variant_path: String, seats: Seats) -> Game {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         let position = Position::start(variant);
         Game {
@@ -90,7 +91,7 @@ impl Game {
 
     /// Who plays `side` now: its seat, or the player in analysis mode.
     pub fn seat(&self, side: Side) -> Seat {
-        if self.analysing { Seat::Human } else { self.seats[side.index()] }
+        if self.analysing { Seat::Human } else { self.seats[side] }
     }
 
     /// Who plays the side to move now.
@@ -216,7 +217,7 @@ pub enum GameAction {
         /// Option id and choice id pairs.
         choices: Vec<(String, String)>,
         /// Who plays each side (South first).
-        seats: [Seat; 2],
+        seats: Seats,
         /// The clocks' control.
         time: TimeControl,
     },
@@ -238,10 +239,6 @@ pub enum GameAction {
     AgreeDraw,
 }
 
-/// The systems that change the game: starting the first one and carrying out actions.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GameSystems;
-
 /// What the player should be told: why a click did nothing, or what went wrong.
 #[derive(Resource, Default, Debug)]
 pub struct Notice(pub Option<String>);
@@ -252,23 +249,36 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_message::<GameAction>()
         .init_resource::<Notice>()
-        .add_systems(Update, (start_first_game, apply_actions).chain().in_set(GameSystems).in_set(AppSystems::Update))
-        .add_systems(Update, apply_launch_squares.in_set(AppSystems::RecordInput));
+        .add_systems(
+            Update,
+            (
+                start_first_game.run_if(in_state(Screen::Loading)),
+                start_new_game,
+                apply_actions.run_if(in_state(Screen::Playing)),
+            )
+                .chain()
+                .in_set(AppSystems::Update),
+        )
+        // Entering a game sets the board from it.
+        .add_systems(OnEnter(Screen::Playing), |mut reset: MessageWriter<BoardReset>| {
+            reset.write(BoardReset);
+        });
 }
 
-/// Starts the first game once the catalog has the launch variant (or, if that file doesn't
-/// exist, classic Jetan, saying why), playing the launch moves.
+/// Goes to the title screen, or, when the launch goes straight into a game, starts it once the
+/// catalog has the launch variant (or, if that file doesn't exist, classic Jetan, saying why),
+/// playing the launch moves.
 fn start_first_game(
     mut commands: Commands,
-    game: Option<Res<Game>>,
     catalog: Res<VariantCatalog>,
     dir: Res<crate::variant_asset::VariantDir>,
     launch: Res<Launch>,
     settings: Res<crate::settings::Settings>,
     mut notice: ResMut<Notice>,
-    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
-    if game.is_some() {
+    if !launch.straight_to_game() {
+        next.set(Screen::Title);
         return;
     }
     let mut path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
@@ -290,7 +300,7 @@ fn start_first_game(
             Err(error) => notice.0 = Some(format!("--option: {error} (playing the rules as written)")),
         }
     }
-    let mut game = Game::new(variant, path, [settings.players.south, settings.players.north]);
+    let mut game = Game::new(variant, path, settings.players);
     game.clocks = Clocks::new(launch.clocks);
     let moves = launch.moves.as_deref().unwrap_or("");
     for (number, text) in jetan_rules::turn_list(moves) {
@@ -307,72 +317,57 @@ fn start_first_game(
         }
     }
     commands.insert_resource(game);
-    reset.write(BoardReset);
 }
 
 /// A system that writes `message` once the first game has started, if `wanted` says the launch
-/// asks for it (`--hint`, `--analyse`).
+/// asks for it (`--hint`, `--analyse`): run it while playing.
 pub fn at_launch<M: Message + Clone>(
     wanted: fn(&Launch) -> bool,
     message: M,
-) -> impl FnMut(Res<Launch>, Option<Res<Game>>, Local<bool>, MessageWriter<M>) {
-    move |launch, game, mut sent, mut messages| {
-        if wanted(&launch) && !*sent && game.is_some() {
+) -> impl FnMut(Res<Launch>, Local<bool>, MessageWriter<M>) {
+    move |launch, mut sent, mut messages| {
+        if wanted(&launch) && !*sent {
             *sent = true;
             messages.write(message.clone());
         }
     }
 }
 
-/// Clicks the launch's square once the first board is set, and holds its hovered square
-/// (whatever the pointer hovers: a screenshot's pointer rests wherever the screen puts it).
-fn apply_launch_squares(
-    launch: Res<Launch>,
-    game: Option<Res<Game>>,
-    tokens: Query<(), With<crate::board::PieceToken>>,
-    mut done: Local<bool>,
-    mut clicks: MessageWriter<SquareClicked>,
-    mut selection: ResMut<crate::board::Selection>,
+/// Starts the new games asked for, from any screen: the game made replaces the one played.
+fn start_new_game(
+    mut commands: Commands,
+    mut actions: MessageReader<GameAction>,
+    catalog: Res<VariantCatalog>,
     mut notice: ResMut<Notice>,
+    mut reset: MessageWriter<BoardReset>,
 ) {
-    let Some(game) = game else { return };
-    if tokens.is_empty() {
-        return;
-    }
-    let geometry = game.position.variant().geometry();
-    if *done {
-        let hover = launch.hover.as_ref().and_then(|name| geometry.parse(name));
-        if hover.is_some() && selection.hover != hover {
-            selection.hover = hover;
+    for action in actions.read() {
+        let GameAction::NewGame { variant, choices, seats, time } = action else { continue };
+        let Some(base) = catalog.variant(variant) else {
+            notice.0 = Some(format!("{variant} could not be loaded"));
+            continue;
+        };
+        match base.with_choices(choices) {
+            Ok(chosen) => {
+                let mut game = Game::new(Arc::new(chosen), variant.clone(), *seats);
+                game.clocks = Clocks::new(*time);
+                commands.insert_resource(game);
+                notice.0 = None;
+                reset.write(BoardReset);
+            }
+            Err(error) => notice.0 = Some(error.to_string()),
         }
-        return;
-    }
-    *done = true;
-    let mut square = |name: &String| {
-        let square = geometry.parse(name);
-        if square.is_none() {
-            notice.0 = Some(format!("`{name}` is not a square of this board"));
-        }
-        square
-    };
-    if let Some(square) = launch.select.as_ref().and_then(&mut square) {
-        clicks.write(SquareClicked(square));
-    }
-    if let Some(square) = launch.hover.as_ref().and_then(&mut square) {
-        selection.hover = Some(square);
     }
 }
 
-/// Carries out new game, undo, redo, resign and draw requests.
+/// Carries out moves, undo, redo, resign and draw requests.
 fn apply_actions(
     mut actions: MessageReader<GameAction>,
-    game: Option<ResMut<Game>>,
-    catalog: Res<VariantCatalog>,
+    mut game: ResMut<Game>,
     mut notice: ResMut<Notice>,
     mut reset: MessageWriter<BoardReset>,
     mut played: MessageWriter<MovePlayed>,
 ) {
-    let Some(mut game) = game else { return };
     for action in actions.read() {
         match action {
             GameAction::Play(mv) => {
@@ -382,19 +377,10 @@ fn apply_actions(
                 }
                 continue;
             }
-            GameAction::NewGame { variant, choices, seats, time } => match catalog.variant(variant) {
-                Some(base) => match base.with_choices(choices) {
-                    Ok(chosen) => {
-                        *game = Game::new(Arc::new(chosen), variant.clone(), *seats);
-                        game.clocks = Clocks::new(*time);
-                        notice.0 = None;
-                    }
-                    Err(error) => notice.0 = Some(error.to_string()),
-                },
-                None => notice.0 = Some(format!("{variant} could not be loaded")),
-            },
+            // Started by `start_new_game`.
+            GameAction::NewGame { .. } => continue,
             GameAction::Undo => {
-                let anyone_human = game.seats.contains(&Seat::Human);
+                let anyone_human = game.seats.any_human();
                 while game.undo() && anyone_human && game.seat_to_move() != Seat::Human {}
             }
             GameAction::Redo => {

@@ -9,8 +9,8 @@ use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use crate::ai_player::Seat;
-use crate::settings::{Players, Settings};
+use crate::seat::Seats;
+use crate::settings::Settings;
 use crate::variant_asset::VariantDir;
 use crate::{GameLogicPlugin, InterfacePlugin, Launch};
 
@@ -35,6 +35,6 @@ pub fn interface_app(assets: &Path, launch: Launch) -> App {
         .init_asset::<Image>()
         .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
     app.add_plugins(InterfacePlugin);
-    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
+    app.world_mut().resource_mut::<Settings>().players = Seats::HUMANS;
     app
 }

@@ -8,7 +8,8 @@ use jetan_rules::Move;
 
 use crate::AppSystems;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, GameSystems, at_launch};
+use crate::game::{BoardReset, Game, at_launch};
+use crate::screen::Screen;
 use crate::settings::Settings;
 
 /// The level whose search gives hints.
@@ -64,8 +65,11 @@ impl Hint {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<AskHint>()
         .init_resource::<Hint>()
-        .add_systems(Update, (start_hint, finish_hint).chain().after(GameSystems).in_set(AppSystems::Update))
-        .add_systems(Update, at_launch(|launch| launch.hint, AskHint).in_set(AppSystems::RecordInput));
+        .add_systems(Update, (start_hint, finish_hint).chain().in_set(AppSystems::React))
+        .add_systems(
+            Update,
+            at_launch(|launch| launch.hint, AskHint).run_if(in_state(Screen::Playing)).in_set(AppSystems::RecordInput),
+        );
 }
 
 /// Starts searching for a hint when one is asked for, the game goes on, and the position has
@@ -74,14 +78,13 @@ fn start_hint(
     mut asks: MessageReader<AskHint>,
     mut resets: MessageReader<BoardReset>,
     mut hint: ResMut<Hint>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     settings: Res<Settings>,
 ) {
     if resets.read().count() > 0 {
         hint.drop_job();
     }
     let asked = asks.read().count() > 0;
-    let Some(game) = game else { return };
     if !asked || game.outcome().is_some() || hint.for_game(&game).is_some() {
         return;
     }
@@ -99,12 +102,14 @@ fn start_hint(
 }
 
 /// Keeps the hint once its search is done.
-fn finish_hint(mut hint: ResMut<Hint>, game: Option<Res<Game>>) {
+fn finish_hint(mut hint: ResMut<Hint>, game: Res<Game>) {
     let Some(job) = hint.job.as_mut() else { return };
     let Some(thought) = job.work.poll() else { return };
     let position = job.position;
     hint.job = None;
-    let Some(game) = game.filter(|game| game.position.hash() == position) else { return };
+    if game.position.hash() != position {
+        return;
+    }
     hint.advice =
         thought.best.map(|mv| Advice { position, mv, text: game.position.move_text(mv), score: thought.score });
 }

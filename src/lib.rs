@@ -4,22 +4,27 @@
 pub mod ai_player;
 pub mod analysis;
 pub mod animation;
+pub mod atomic_file;
 pub mod background;
 pub mod board;
 pub mod camera;
 pub mod clock;
 pub mod diagram;
+pub mod facts;
 pub mod game;
 pub mod headless;
 pub mod hint;
+pub mod input;
 pub mod look_asset;
 pub mod looks;
 pub mod records;
 pub mod ron_text;
-pub mod rules;
 pub mod scene;
+pub mod screen;
 pub mod screenshot;
+pub mod seat;
 pub mod settings;
+pub mod time_control;
 pub mod ui;
 pub mod variant_asset;
 
@@ -45,7 +50,7 @@ pub struct Launch {
     /// A move to play for the screenshot, taken halfway through its animation.
     pub animate: Option<String>,
     /// The first game's clocks.
-    pub clocks: clock::TimeControl,
+    pub clocks: time_control::TimeControl,
     /// How far the camera looks down at the start, in degrees (for screenshots of the sky).
     pub pitch: Option<f32>,
     /// How near the camera stands at the start, as a share of the distance that frames the
@@ -56,6 +61,28 @@ pub struct Launch {
     /// Ask for the analysis of the launch moves once the first game starts (a screenshot
     /// waits for it).
     pub analyse: bool,
+    /// A record file to open once the first game has started, and play on from.
+    pub open: Option<PathBuf>,
+    /// Show the title screen even though the launch names a game (for screenshots of it).
+    pub title: bool,
+}
+
+impl Launch {
+    /// Whether the launch goes straight into a game (it names one, its moves, a record or
+    /// something to show of it) rather than to the title screen.
+    pub fn straight_to_game(&self) -> bool {
+        let names_a_game = self.variant.is_some()
+            || self.moves.is_some()
+            || self.open.is_some()
+            || !self.options.is_empty()
+            || self.select.is_some()
+            || self.hover.is_some()
+            || self.animate.is_some()
+            || self.hint
+            || self.analyse
+            || self.clocks != time_control::TimeControl::Untimed;
+        !self.title && (names_a_game || self.screenshot.is_some())
+    }
 }
 
 /// The game's folder: the working directory when it holds `assets/` (running from the
@@ -71,16 +98,46 @@ pub fn game_root() -> PathBuf {
     }
 }
 
-/// The order of each frame's work, chained once: input is turned into game actions, the
-/// game changes, the board follows, and the view draws what the game is.
+/// The order of each frame's work, stated once: every system of the game's `Update` runs in
+/// one of these sets, chained in this order. Input is turned into game actions, the clocks and
+/// the AI have their say, the game changes, what follows a change starts, the board and its
+/// animations follow the game, the rules are written onto the entities, and the view draws
+/// what the game is.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
-    /// Read input (clicks, keys) into messages.
+    /// Read input (clicks, keys, files that changed) into messages and resources.
     RecordInput,
+    /// The clocks tick and a finished AI thought proposes its move.
+    Decide,
     /// Apply actions to the game.
     Update,
+    /// Start what a changed game calls for: the AI's next thought, hints, analysis, autosave.
+    React,
+    /// Set the board's entities from the game when it was reset.
+    Board,
     /// Move the board's entities towards the game's position.
     Animate,
+    /// Write what the rules say onto the board's entities.
+    Facts,
+    /// Give the tokens their looks.
+    Looks,
+    /// Draw: models, marks, the diagram's twins, the scene's life.
+    View,
+}
+
+impl AppSystems {
+    /// Every set, in the frame's order.
+    const ORDER: [AppSystems; 9] = [
+        AppSystems::RecordInput,
+        AppSystems::Decide,
+        AppSystems::Update,
+        AppSystems::React,
+        AppSystems::Board,
+        AppSystems::Animate,
+        AppSystems::Facts,
+        AppSystems::Looks,
+        AppSystems::View,
+    ];
 }
 
 /// The rules, the game state and the board's entities: everything but drawing and input devices.
@@ -88,9 +145,18 @@ pub struct GameLogicPlugin;
 
 impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
-        app.configure_sets(Update, (AppSystems::RecordInput, AppSystems::Update, AppSystems::Animate).chain());
+        let [a, b, c, d, e, f, g, h, i] = AppSystems::ORDER;
+        app.configure_sets(Update, (a, b, c, d, e, f, g, h, i).chain());
+        // What the clocks, the AI, the board and its animations and looks do is done for a
+        // game: only while one is played.
+        let playing = || in_state(screen::Screen::Playing);
+        use AppSystems::{Animate, Board, Decide, Looks, React};
+        for set in [Decide, React, Board, Animate, Looks] {
+            app.configure_sets(Update, set.run_if(playing()));
+        }
         app.init_resource::<Launch>();
         app.add_plugins((
+            screen::plugin,
             settings::plugin,
             variant_asset::plugin,
             look_asset::plugin,
@@ -102,7 +168,8 @@ impl Plugin for GameLogicPlugin {
             hint::plugin,
             analysis::plugin,
             records::plugin,
-            rules::plugin,
+            facts::plugin,
+            input::plugin,
         ));
     }
 }

@@ -12,6 +12,7 @@ use crate::animation::Flies;
 use crate::board::PieceToken;
 use crate::game::Game;
 use crate::looks::{Drawn, Looks, MAX_LOOK_BYTES};
+use crate::screen::Screen;
 use crate::variant_asset::LastGood;
 
 /// A look file as loaded: its looks, or every problem in it (`FILE:LINE:COL: message`).
@@ -103,13 +104,18 @@ pub(super) fn plugin(app: &mut App) {
     app.init_asset::<LookSource>()
         .register_asset_loader(LookLoader)
         .init_resource::<LookCatalog>()
-        .add_systems(Update, (request_looks, update_catalog).chain().in_set(crate::AppSystems::RecordInput))
-        .add_systems(Update, give_looks.in_set(crate::AppSystems::Animate).after(crate::animation::AnimationSystems));
+        .add_systems(
+            Update,
+            (request_looks.run_if(in_state(Screen::Playing)), update_catalog)
+                .chain()
+                .in_set(crate::AppSystems::RecordInput),
+        )
+        .add_systems(Update, give_looks.in_set(crate::AppSystems::Looks));
 }
 
 /// Asks for the look files of the variant being played.
-fn request_looks(game: Option<Res<Game>>, server: Res<AssetServer>, mut catalog: ResMut<LookCatalog>) {
-    if let Some(game) = game.filter(|game| game.is_changed()) {
+fn request_looks(game: Res<Game>, server: Res<AssetServer>, mut catalog: ResMut<LookCatalog>) {
+    if game.is_changed() {
         catalog.request(game.position.variant().looks(), &server);
     }
 }
@@ -148,12 +154,11 @@ fn update_catalog(
 /// changes; a kind no file gives a look to is drawn as the generic lettered column.
 fn give_looks(
     mut commands: Commands,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     catalog: Res<LookCatalog>,
     tokens: Query<(Entity, &PieceToken, Has<TokenLook>)>,
     mut given: Local<u64>,
 ) {
-    let Some(game) = game else { return };
     let variant = game.position.variant();
     let Some(files) = catalog.files(variant.looks()) else { return };
     let anew = *given != catalog.generation;

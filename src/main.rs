@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use clap::Parser;
-use jetan::records::OpenAtStart;
 use jetan::settings::{Named, Quality, Settings, TimeOfDay, View};
 use jetan::ui::{StartWindow, UiState};
 use jetan::variant_asset::asset_path;
@@ -48,7 +47,7 @@ struct Cli {
     /// The first game's clocks: none, minutes per side (10), minutes and an increment in
     /// seconds (5+3), or seconds per turn (30s).
     #[arg(long, value_name = "CONTROL", default_value = "none")]
-    clocks: jetan::clock::TimeControl,
+    clocks: jetan::time_control::TimeControl,
     /// Ask the AI for a hint once the game starts (a screenshot shows it).
     #[arg(long)]
     hint: bool,
@@ -76,6 +75,10 @@ struct Cli {
     /// Open a saved game (a record, as the game saves them) and play on from it.
     #[arg(long, value_name = "FILE")]
     open: Option<PathBuf>,
+    /// Show this screen at the start: `title` shows the title screen even when other options
+    /// name a game (for screenshots of it). Without options the game opens on the title.
+    #[arg(long, value_name = "SCREEN", value_parser = ["title"])]
+    screen: Option<String>,
     /// Open a window at the start: new, save, moves, pieces, settings or rules (repeatable; for
     /// screenshots).
     #[arg(long, value_name = "WINDOW")]
@@ -112,11 +115,11 @@ fn main() -> ExitCode {
         zoom: cli.zoom,
         hint: cli.hint,
         analyse: cli.analyse,
+        open: cli.open,
+        title: cli.screen.is_some(),
     };
     let mut app = App::new();
-    app.add_plugins(JetanPlugin { launch })
-        .insert_resource(OpenAtStart(cli.open))
-        .insert_resource(UiState::opening(&cli.window));
+    app.add_plugins(JetanPlugin { launch }).insert_resource(UiState::opening(&cli.window));
     let mut settings = app.world_mut().resource_mut::<Settings>();
     if let Some(time) = cli.time_of_day {
         settings.time_of_day = time;

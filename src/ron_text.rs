@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 /// Why a text can't be read, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line}:{column}: {message}")]
-pub struct TextError {
+pub struct RonError {
     /// The line, from 1.
     pub line: usize,
     /// The column, from 1.
@@ -15,16 +15,16 @@ pub struct TextError {
     pub message: String,
 }
 
-impl TextError {
+impl RonError {
     /// An error about the value of `key` (its first occurrence in `text` outside a `//`
     /// comment, else the start).
-    pub fn at_key(text: &str, key: &str, message: String) -> TextError {
+    pub fn at_key(text: &str, key: &str, message: String) -> RonError {
         let in_comment = |at: usize| text[..at].rsplit('\n').next().is_some_and(|line| line.contains("//"));
         let found = text.match_indices(&format!("{key}:")).map(|(at, _)| at).find(|&at| !in_comment(at));
         let before = &text[..found.unwrap_or(0)];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        TextError { line, column, message }
+        RonError { line, column, message }
     }
 }
 
@@ -32,7 +32,7 @@ impl TextError {
 ///
 /// # Errors
 /// Where the text is not RON or not a `T`.
-pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, TextError> {
+pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, RonError> {
     read_with(&ron::Options::default(), text)
 }
 
@@ -40,8 +40,8 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, TextError> {
 ///
 /// # Errors
 /// Where the text is not RON or not a `T`.
-pub fn read_with<T: DeserializeOwned>(options: &ron::Options, text: &str) -> Result<T, TextError> {
-    options.from_str(text).map_err(|e| TextError {
+pub fn read_with<T: DeserializeOwned>(options: &ron::Options, text: &str) -> Result<T, RonError> {
+    options.from_str(text).map_err(|e| RonError {
         line: e.span.start.line,
         column: e.span.start.col,
         message: e.code.to_string(),
@@ -52,12 +52,12 @@ pub fn read_with<T: DeserializeOwned>(options: &ron::Options, text: &str) -> Res
 ///
 /// # Errors
 /// It isn't, at the key's place.
-pub fn check_variant(text: &str, key: &str, variant: &str) -> Result<(), TextError> {
+pub fn check_variant(text: &str, key: &str, variant: &str) -> Result<(), RonError> {
     if is_asset_file(variant) {
         return Ok(());
     }
     let message = format!("the variant `{variant}` must be a .ron file under the game's assets/");
-    Err(TextError::at_key(text, key, message))
+    Err(RonError::at_key(text, key, message))
 }
 
 /// Whether `path` names a `.ron` file inside a folder without leaving it: relative, with only

@@ -14,6 +14,7 @@ use crate::analysis::Analysis;
 use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
+use crate::screen::Screen;
 
 /// Frames drawn with the game on the board before the picture is taken.
 const FRAMES_BEFORE_CAPTURE: u32 = 60;
@@ -89,6 +90,7 @@ fn capture(
     mut commands: Commands,
     launch: Res<Launch>,
     game: Option<Res<Game>>,
+    screen: Res<State<Screen>>,
     mut capture: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
     moving: Query<Shown, BeingShown>,
@@ -105,12 +107,17 @@ fn capture(
         return;
     }
     capture.frames += 1;
-    let ready = game.as_ref().is_some_and(|game| {
-        capture.frames >= FRAMES_BEFORE_CAPTURE
-            && animation_halfway(&launch, game, &capture, &moving, &mut actions, &mut notice)
-            && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
-            && (!launch.analyse || !analysis.running())
-    });
+    // The title is ready once drawn for a while; a game once its launch's move, hint and
+    // analysis are shown.
+    let ready = capture.frames >= FRAMES_BEFORE_CAPTURE
+        && match &game {
+            Some(game) => {
+                animation_halfway(&launch, game, &capture, &moving, &mut actions, &mut notice)
+                    && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
+                    && (!launch.analyse || !analysis.running())
+            }
+            None => *screen.get() == Screen::Title,
+        };
     if ready || capture.frames >= FRAMES_AT_MOST {
         let path = launch.screenshot.clone().expect("only run with a screenshot path");
         commands

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::ai_player::Seat;
-use crate::ron_text::{self, TextError};
+use crate::ron_text::{self, RonError};
+use crate::seat::{Seat, Seats};
 
 /// The animation speeds a player may choose: a quarter of normal to four times as fast.
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<f32> = 0.25..=4.0;
@@ -33,7 +33,7 @@ pub struct Settings {
     /// The side the board faces when both or neither side is played by a person.
     pub human_side: HumanSide,
     /// Who plays each side in a new game.
-    pub players: Players,
+    pub players: Seats,
     /// How many threads the AI searches with (1 to [`jetan_ai::MAX_THREADS`]).
     pub ai_threads: usize,
     /// The time of day over the Jetan field.
@@ -116,16 +116,6 @@ pub trait Named: Copy + PartialEq + 'static {
     }
 }
 
-/// Who plays each side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Players {
-    /// The first player (rank 1).
-    pub south: Seat,
-    /// The second player.
-    pub north: Seat,
-}
-
 /// The camera's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum View {
@@ -179,7 +169,7 @@ impl Default for Settings {
             view: View::Orbit,
             variant: "variants/jetan.ron".into(),
             human_side: HumanSide::South,
-            players: Players { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(3)) },
+            players: Seats { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(3)) },
             ai_threads: jetan_ai::default_threads(),
             time_of_day: TimeOfDay::Day,
             quality: Quality::Medium,
@@ -203,7 +193,7 @@ impl Settings {
     ///
     /// # Errors
     /// Where the text is not settings, or a value out of range.
-    pub fn from_text(text: &str) -> Result<Settings, TextError> {
+    pub fn from_text(text: &str) -> Result<Settings, RonError> {
         let settings: Settings = ron_text::read(text)?;
         if !ANIMATION_SPEEDS.contains(&settings.animation_speed) {
             let message = format!(
@@ -212,11 +202,11 @@ impl Settings {
                 ANIMATION_SPEEDS.start(),
                 ANIMATION_SPEEDS.end()
             );
-            return Err(TextError::at_key(text, "animation_speed", message));
+            return Err(RonError::at_key(text, "animation_speed", message));
         }
         if !(1..=jetan_ai::MAX_THREADS).contains(&settings.ai_threads) {
             let message = format!("the AI's threads are {}, not 1 to {}", settings.ai_threads, jetan_ai::MAX_THREADS);
-            return Err(TextError::at_key(text, "ai_threads", message));
+            return Err(RonError::at_key(text, "ai_threads", message));
         }
         ron_text::check_variant(text, "variant", &settings.variant)?;
         Ok(settings)
@@ -236,9 +226,7 @@ impl Settings {
             Ok(_) => None,
             Err(_) => Some(keep_aside(path).map_err(shown)?),
         };
-        let text = self.to_text();
-        crate::records::write_atomically(path, |file| std::io::Write::write_all(file, text.as_bytes()))
-            .map_err(shown)?;
+        crate::atomic_file::write(path, self.to_text().as_bytes()).map_err(shown)?;
         Ok(kept)
     }
 }

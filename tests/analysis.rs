@@ -57,14 +57,14 @@ fn every_move_is_judged_and_judgements_follow_the_line() {
 
 #[test]
 fn analysis_mode_takes_no_clocks_and_lets_the_player_move_both_sides() {
-    use jetan::ai_player::Seat;
-    use jetan::clock::TimeControl;
+    use jetan::seat::{Seat, Seats};
+    use jetan::time_control::TimeControl;
     use jetan_rules::Side;
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     app.world_mut().write_message(GameAction::NewGame {
         variant: "variants/jetan.ron".into(),
         choices: Vec::new(),
-        seats: [Seat::Human, Seat::Ai(jetan_ai::Level::Search(1))],
+        seats: Seats { south: Seat::Human, north: Seat::Ai(jetan_ai::Level::Search(1)) },
         time: TimeControl::Game { minutes: 5 },
     });
     app.update();

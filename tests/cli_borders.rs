@@ -64,10 +64,10 @@ fn an_atomic_write_spares_other_files_and_leaves_nothing_behind() {
     let path = dir.join("game.ron");
     // A player's file with the name the temporary file once had.
     std::fs::write(dir.join("game.ron.partial"), "mine").unwrap();
-    jetan::records::write_atomically(&path, |file| std::io::Write::write_all(file, b"new")).unwrap();
+    jetan::atomic_file::write(&path, b"new").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
     assert_eq!(std::fs::read_to_string(dir.join("game.ron.partial")).unwrap(), "mine");
-    let failed = jetan::records::write_atomically(&path, |_| Err(std::io::Error::other("disk full")));
+    let failed = jetan::atomic_file::write_with(&path, |_| Err(std::io::Error::other("disk full")));
     assert!(failed.is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "new", "the old content stays");
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();

@@ -8,18 +8,18 @@ mod common;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use common::{click, repo_assets, settle, started_saving_to, temp_dir};
-use jetan::ai_player::Seat;
+use common::{click, continued_from_title, repo_assets, settle, started_saving_to, temp_dir};
 use jetan::animation::Walking;
-use jetan::clock::TimeControl;
 use jetan::game::{Game, GameAction};
-use jetan::records::{GameRecord, ResumeChoice};
+use jetan::records::GameRecord;
+use jetan::seat::Seats;
+use jetan::time_control::TimeControl;
 use jetan_rules::{Outcome, Reason, Side};
 
 /// A game of classic Jetan between two people under `time`, saving to `saves`.
 fn timed_game(saves: &std::path::Path, time: TimeControl) -> App {
     let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", saves);
-    let seats = [Seat::Human, Seat::Human];
+    let seats = Seats::HUMANS;
     app.world_mut().write_message(GameAction::NewGame {
         variant: "variants/jetan.ron".into(),
         choices: Vec::new(),
@@ -89,10 +89,7 @@ fn a_saved_game_resumes_with_its_clocks() {
     assert!(black > Duration::from_secs(180) && black <= Duration::from_secs(182), "the increment: {black:?}");
     drop(app);
 
-    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
-    app.world_mut().write_message(ResumeChoice::Resume);
-    app.update();
-    app.update();
+    let app = continued_from_title(&repo_assets(), &saves);
     let game = app.world().resource::<Game>();
     assert_eq!(game.history.len(), 1);
     assert_eq!(game.clocks.control, record.clocks.control);

@@ -8,17 +8,21 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use common::{click, repo_assets, square, started, started_saving_to, temp_dir, token_on, update_until};
-use jetan::ai_player::{Seat, Thinking};
+use common::{
+    click, continued_from_title, repo_assets, square, started, started_saving_to, temp_dir, token_on, update_until,
+};
+use jetan::ai_player::Thinking;
 use jetan::animation::Walking;
-use jetan::board::{PieceToken, Selection};
-use jetan::clock::TimeControl;
+use jetan::board::PieceToken;
 use jetan::game::{Game, GameAction, Notice};
-use jetan::records::{GameRecord, RecordAction, RecordFeedback, ResumeChoice, ResumeOffer, save, write_atomically};
+use jetan::input::Selection;
+use jetan::records::{GameRecord, RecordAction, RecordFeedback, ResumeOffer, save};
+use jetan::seat::{Seat, Seats};
+use jetan::time_control::TimeControl;
 use jetan::variant_asset::VariantCatalog;
 use jetan_ai::Level;
 
-fn new_game(variant: &str, seats: [Seat; 2]) -> GameAction {
+fn new_game(variant: &str, seats: Seats) -> GameAction {
     GameAction::NewGame { variant: variant.into(), choices: Vec::new(), seats, time: TimeControl::Untimed }
 }
 
@@ -51,7 +55,7 @@ fn clicking_a_piece_then_a_legal_square_plays_and_animates_the_move() {
 fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     app.init_asset::<Mesh>().init_asset::<StandardMaterial>();
-    app.add_systems(Update, jetan::scene::highlights::refresh_highlights.after(jetan::rules::RulesSystems));
+    app.add_systems(Update, jetan::scene::highlights::refresh_highlights.in_set(jetan::AppSystems::View));
     click(&mut app, "d2");
     app.update();
     // The same entities, in any order: a token's components may change (its look arrives and
@@ -75,7 +79,7 @@ fn idle_frames_after_a_selection_leave_the_board_as_it_is() {
 
 #[test]
 fn the_rules_reach_the_entities_and_follow_each_move() {
-    use jetan::rules::{CellState, LegalMoves, PieceData};
+    use jetan::facts::{CellState, LegalMoves, PieceData};
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     app.update();
     let moves_on = |app: &mut App, name: &str| {
@@ -120,7 +124,7 @@ fn game_escapes(world: &World) -> usize {
 
 #[test]
 fn each_piece_kind_is_an_entity_of_the_variant_played() {
-    use jetan::rules::KindCard;
+    use jetan::facts::KindCard;
     let cards = |app: &mut App| {
         let world = app.world_mut();
         let mut cards: Vec<KindCard> = world.query::<&KindCard>().iter(world).cloned().collect();
@@ -139,7 +143,7 @@ fn each_piece_kind_is_an_entity_of_the_variant_played() {
 
     let path = "variants/jetan_sarang.ron";
     update_until(&mut app, "Sarang in the catalog", |world| world.resource::<VariantCatalog>().variant(path).is_some());
-    app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
+    app.world_mut().write_message(new_game(path, Seats::HUMANS));
     app.update();
     let sarang = cards(&mut app);
     assert_eq!(sarang.len(), 26, "the classic kinds are gone, Sarang's are there");
@@ -204,7 +208,7 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
     let error = catalog.error(path).unwrap();
     assert!(error.contains("variants/jetan.ron:") && error.contains("no piece has the letter `Q`"), "{error}");
     assert_eq!(catalog.variant(path).map(|v| v.name().to_string()), Some("Jetan".into()));
-    app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
+    app.world_mut().write_message(new_game(path, Seats::HUMANS));
     app.update();
     assert_eq!(app.world().resource::<Game>().position.legal_moves().len(), 78);
 
@@ -213,7 +217,7 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
         world.resource::<VariantCatalog>().variant(path).is_some_and(|v| v.name() == "Jetan, edited")
     });
     assert!(app.world().resource::<VariantCatalog>().error(path).is_none());
-    app.world_mut().write_message(new_game(path, [Seat::Human, Seat::Human]));
+    app.world_mut().write_message(new_game(path, Seats::HUMANS));
     app.update();
     assert_eq!(app.world().resource::<Game>().position.variant().name(), "Jetan, edited");
 
@@ -229,7 +233,7 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
 fn the_ai_answers_on_a_background_task_and_undo_returns_to_the_person() {
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     let random = Seat::Ai(Level::Random);
-    app.world_mut().write_message(new_game("variants/jetan.ron", [Seat::Human, random]));
+    app.world_mut().write_message(new_game("variants/jetan.ron", Seats { south: Seat::Human, north: random }));
     app.update();
     let b2 = square(&app, "b2");
     let panthan = token_on(app.world_mut(), b2).expect("a Panthan on b2");
@@ -252,9 +256,9 @@ fn the_ai_answers_on_a_background_task_and_undo_returns_to_the_person() {
 fn a_new_game_cancels_the_ai_thought() {
     let mut app = started(&repo_assets(), "variants/jetan.ron");
     let strongest = Seat::Ai(Level::Search(5));
-    app.world_mut().write_message(new_game("variants/jetan.ron", [strongest, Seat::Human]));
+    app.world_mut().write_message(new_game("variants/jetan.ron", Seats { south: strongest, north: Seat::Human }));
     update_until(&mut app, "the AI to think", |world| world.resource::<Thinking>().side().is_some());
-    app.world_mut().write_message(new_game("variants/jetan.ron", [Seat::Human, Seat::Human]));
+    app.world_mut().write_message(new_game("variants/jetan.ron", Seats::HUMANS));
     let started = Instant::now();
     update_until(&mut app, "the thought to be dropped", |world| world.resource::<Thinking>().side().is_none());
     assert!(started.elapsed() < Duration::from_secs(2));
@@ -281,12 +285,8 @@ fn every_move_is_saved_and_the_game_is_offered_again_at_start() {
     assert_eq!(record.moves, ["A b2-b3", "a i9-i8"]);
     drop(app);
 
-    // The next start offers it, and resuming replays it into the game and the board.
-    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
-    assert!(app.world().resource::<ResumeOffer>().0.is_some());
-    app.world_mut().write_message(ResumeChoice::Resume);
-    app.update();
-    app.update();
+    // The next start's title offers it, and continuing replays it into the game and the board.
+    let mut app = continued_from_title(&repo_assets(), &saves);
     let game = app.world().resource::<Game>();
     assert_eq!(game.history.len(), 2);
     let b3 = square(&app, "b3");
@@ -307,7 +307,7 @@ fn a_save_interrupted_mid_write_leaves_the_previous_game_loadable() {
     let mut after = before.clone();
     after.moves.push("a i9-i8".into());
     let after = after.to_text();
-    let interrupted = write_atomically(&path, |file| {
+    let interrupted = jetan::atomic_file::write_with(&path, |file| {
         use std::io::Write;
         file.write_all(&after.as_bytes()[..after.len() / 2])?;
         Err(std::io::Error::other("killed"))

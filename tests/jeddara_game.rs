@@ -4,8 +4,8 @@
 mod common;
 
 use common::{click, repo_assets, settle, square, started};
+use jetan::facts::TurnActions;
 use jetan::game::Game;
-use jetan::rules::TurnActions;
 use jetan_rules::{MoveKind, Phase, Side};
 
 fn label_on(app: &bevy::prelude::App, name: &str) -> Option<String> {
@@ -57,7 +57,7 @@ fn a_zitidar_hauls_the_cars_clicked_onto_its_train() {
         click(&mut app, name);
     }
     click(&mut app, "c4");
-    let choices = app.world().resource::<jetan::board::Selection>().choices.clone();
+    let choices = app.world().resource::<jetan::input::Selection>().choices.clone();
     let game = app.world().resource::<Game>();
     let mv = match choices.as_slice() {
         [] => game.history.last().unwrap().mv,

@@ -8,11 +8,11 @@ use std::process::Command;
 
 use bevy::prelude::*;
 use common::{repo_assets, started, temp_dir};
-use jetan::ai_player::Seat;
-use jetan::clock::TimeControl;
+use jetan::facts::KindCard;
 use jetan::game::{Game, GameAction};
 use jetan::records::{GameRecord, save};
-use jetan::rules::KindCard;
+use jetan::seat::Seats;
+use jetan::time_control::TimeControl;
 use jetan_rules::{Side, Variant};
 
 /// A two-player game of classic Jetan where Black's Warrior steps one or two squares and
@@ -22,7 +22,7 @@ fn game_with_black_warriors_free() -> App {
     app.world_mut().write_message(GameAction::NewGame {
         variant: "variants/jetan.ron".into(),
         choices: vec![("black:warrior".into(), "up_to".into())],
-        seats: [Seat::Human, Seat::Human],
+        seats: Seats::HUMANS,
         time: TimeControl::Untimed,
     });
     app.update();

@@ -12,11 +12,11 @@ mod rules;
 use std::sync::{Arc, LazyLock};
 
 use common::borders::{check_record_text, check_settings_text};
-use jetan::ai_player::Seat;
-use jetan::clock::{Clocks, TimeControl};
 use jetan::game::Game;
 use jetan::records::GameRecord;
-use jetan::settings::{HumanSide, Players, Settings, View};
+use jetan::seat::{Seat, Seats};
+use jetan::settings::{HumanSide, Settings, View};
+use jetan::time_control::{Clocks, TimeControl};
 use jetan_ai::Level;
 use jetan_rules::{Position, Variant};
 use proptest::prelude::*;
@@ -36,7 +36,7 @@ static RECORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
     let mut records = Vec::new();
     for (index, (path, variant)) in VARIANTS.iter().enumerate() {
         for (seed, plies) in [(1, 30), (2, 150)] {
-            let seats = [Seat::Human, Seat::Ai(Level::Search(seed as u8))];
+            let seats = Seats { south: Seat::Human, north: Seat::Ai(Level::Search(seed as u8)) };
             let mut game = Game::new(variant.clone(), path.to_string(), seats);
             game.clocks = Clocks::new(TimeControl::Fischer { minutes: seed as u32, increment: 3 });
             for (_, mv) in rules::random_game(&Position::start(variant.clone()), seed + index as u64, plies) {
@@ -55,7 +55,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         view: View::TopDown,
         variant: "variants/jetan_jeddara.ron".into(),
         human_side: HumanSide::North,
-        players: Players { south: Seat::Ai(Level::Greedy), north: Seat::Human },
+        players: Seats { south: Seat::Ai(Level::Greedy), north: Seat::Human },
         ai_threads: 3,
         time_of_day: jetan::settings::TimeOfDay::Night,
         quality: jetan::settings::Quality::High,

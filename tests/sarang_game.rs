@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use common::{click, settle, square, started};
-use jetan::board::Selection;
 use jetan::game::{Game, GameAction};
+use jetan::input::Selection;
 use jetan_rules::{Reason, Side};
 
 /// An asset folder holding `variants/test.ron`: Sarang with these pieces (`"e4": "W"`, upper

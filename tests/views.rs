@@ -8,10 +8,11 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use jetan::Launch;
-use jetan::board::{Cell, PieceToken, Selection};
+use jetan::board::{Cell, PieceToken};
 use jetan::camera::{BoardCamera, DiagramCamera, ToggleView};
 use jetan::game::{Game, SquareClicked};
 use jetan::headless::interface_app;
+use jetan::input::Selection;
 use jetan::look_asset::TokenLook;
 use jetan::settings::View;
 
@@ -87,7 +88,7 @@ fn the_views_go_round_mid_game_and_keep_the_selection() {
     app.update();
     let world = app.world_mut();
     let icons: Vec<Vec2> = world
-        .query_filtered::<&GlobalTransform, With<jetan::board::StandsFor>>()
+        .query_filtered::<&GlobalTransform, With<jetan::input::StandsFor>>()
         .iter(world)
         .map(|transform| transform.translation().truncate())
         .collect();

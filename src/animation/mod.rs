@@ -2,17 +2,18 @@
 //! [`Gait`] (men hop square by square, airships fly with their passengers aboard, a Zitidar's
 //! train plods after it, a banth pounces; a group keeps its formation), a captured piece topples
 //! away from its taker as the taker arrives and sinks into the field, a piece a promotion brings
-//! back rises from its square, and a side declaring a Charge rallies.
+//! back rises from its square, and a side declaring a Charge rallies. Once every animation is
+//! over, the tokens are brought back in line with the position.
 
 mod gait;
 
 use bevy::prelude::*;
-use jetan_rules::{MoveKind, Side};
+use jetan_rules::{MoveKind, Side, SquareSet};
 
 pub use gait::{Gait, Pose};
 
 use crate::AppSystems;
-use crate::board::{BoardLayout, BoardRoot, PieceToken};
+use crate::board::{BoardLayout, BoardRoot, PieceToken, token};
 use crate::game::{Game, MovePlayed};
 use crate::settings::Settings;
 
@@ -92,14 +93,10 @@ impl Leaving {
 /// AI wait for them.
 pub type BeingShown = Or<(With<Walking>, With<Leaving>, With<Appearing>)>;
 
-/// The animation systems, run after the game has changed.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AnimationSystems;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_animations, walk, leave, appear).chain().in_set(AnimationSystems).in_set(AppSystems::Animate),
+        (start_animations, walk, leave, appear, reconcile_tokens).chain().in_set(AppSystems::Animate),
     );
 }
 
@@ -109,10 +106,10 @@ fn start_animations(
     tokens: Query<(Entity, &PieceToken, Has<Flies>), (Without<Walking>, Without<Leaving>)>,
     roots: Query<Entity, With<BoardRoot>>,
     layout: Option<Res<BoardLayout>>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     settings: Res<Settings>,
 ) {
-    let (Some(layout), Some(game), Ok(root)) = (layout, game, roots.single()) else { return };
+    let (Some(layout), Ok(root)) = (layout, roots.single()) else { return };
     let variant = game.position.variant();
     let speed = settings.animation_speed.max(0.05);
     for played in played.read() {
@@ -167,12 +164,9 @@ fn start_animations(
         }
         for &(square, piece) in &played.brought {
             let at = layout.world(square);
-            commands.spawn((
-                PieceToken { piece, square },
+            commands.spawn(token(&layout, root, piece, square)).insert((
                 Appearing { at, delay: longest, elapsed: 0.0, duration: APPEAR_SECONDS / speed },
-                Transform::from_translation(layout.world(square)).with_scale(Vec3::ZERO),
-                Visibility::default(),
-                ChildOf(root),
+                Transform::from_translation(at).with_scale(Vec3::ZERO),
             ));
         }
     }
@@ -247,5 +241,39 @@ fn leave(mut commands: Commands, time: Res<Time>, mut leavers: Query<(Entity, &m
         if leaving.elapsed >= leaving.delay + leaving.duration {
             commands.entity(entity).despawn();
         }
+    }
+}
+
+/// Once every animation is over, makes the tokens match the position: a token whose square
+/// holds another piece (or none) goes, a piece without a token gets one. Animations leave the
+/// board right; this catches what they don't show (an allegiance turning) and any drift. It
+/// looks only after the game changed or an animation ended, not on every idle frame.
+fn reconcile_tokens(
+    mut commands: Commands,
+    game: Res<Game>,
+    layout: Option<Res<BoardLayout>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    tokens: Query<(Entity, &PieceToken)>,
+    animating: Query<(), BeingShown>,
+    mut ended: (RemovedComponents<Walking>, RemovedComponents<Leaving>, RemovedComponents<Appearing>),
+    mut due: Local<bool>,
+) {
+    let (Some(layout), Ok(root)) = (layout, roots.single()) else { return };
+    let animation_ended = ended.0.read().count() + ended.1.read().count() + ended.2.read().count() > 0;
+    *due |= game.is_changed() || animation_ended;
+    if !*due || !animating.is_empty() {
+        return;
+    }
+    *due = false;
+    let position = &game.position;
+    let mut shown = SquareSet::EMPTY;
+    for (entity, token) in &tokens {
+        if position.piece_at(token.square) == Some(token.piece) && shown.insert(token.square) {
+            continue;
+        }
+        commands.entity(entity).despawn();
+    }
+    for (square, piece) in position.pieces().filter(|&(square, _)| !shown.contains(square)) {
+        commands.spawn(token(&layout, root, piece, square));
     }
 }

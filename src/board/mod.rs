@@ -1,19 +1,12 @@
 //! The board as entities: a cell per square and a token per piece, spawned from the engine's
-//! position, set from it again whenever the game is reset (new game, undo, redo), and brought
-//! back in line with it whenever no animation is running.
-
-mod pointer;
-mod selection;
+//! position and set from it again whenever the game is reset (new game, undo, redo).
 
 use bevy::prelude::*;
-use jetan_rules::{Geometry, Piece, Square, SquareSet};
+use jetan_rules::{Geometry, Piece, Square};
 
 use crate::AppSystems;
-use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::game::{BoardReset, Game};
-
-pub use pointer::{StandsFor, answer_pointer};
-pub use selection::Selection;
+use crate::screen::Screen;
 
 /// The parent of every cell and token of the board.
 #[derive(Component, Debug)]
@@ -50,40 +43,46 @@ impl BoardLayout {
         Vec3::new(x, 0.0, z)
     }
 
+    /// The square whose top face holds the point `world` of the board's plane, if any.
+    pub fn square_at(&self, world: Vec3) -> Option<Square> {
+        let g = self.geometry;
+        let file = (world.x + (g.files as f32 - 1.0) / 2.0).round();
+        let rank = ((g.ranks as f32 - 1.0) / 2.0 - world.z).round();
+        g.square(file as i32, rank as i32)
+    }
+
     /// Half the board's extent along x and z.
     pub fn half_extent(&self) -> Vec2 {
         Vec2::new(self.geometry.files as f32, self.geometry.ranks as f32) / 2.0
     }
 }
 
+/// A token for `piece` on `square`, on the board `root`: the one way a piece is put on the board.
+pub fn token(layout: &BoardLayout, root: Entity, piece: Piece, square: Square) -> impl Bundle {
+    (
+        PieceToken { piece, square },
+        Transform::from_translation(layout.world(square)),
+        Visibility::default(),
+        ChildOf(root),
+    )
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .add_systems(
-            Update,
-            (
-                reset_board.before(crate::animation::AnimationSystems),
-                reconcile_tokens.after(crate::animation::AnimationSystems),
-            )
-                .in_set(AppSystems::Animate),
-        )
-        .add_plugins(selection::plugin);
+    app.add_systems(Update, reset_board.in_set(AppSystems::Board));
 }
 
 /// Sets the board from the position: cells for a new board shape, a token for every piece.
 fn reset_board(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     layout: Option<Res<BoardLayout>>,
     roots: Query<Entity, With<BoardRoot>>,
     tokens: Query<Entity, With<PieceToken>>,
-    mut selection: ResMut<Selection>,
 ) {
     if resets.read().count() == 0 {
         return;
     }
-    let Some(game) = game else { return };
-    *selection = Selection::default();
     let geometry = game.position.variant().geometry();
     let new_layout = BoardLayout { geometry };
     let root = match roots.single() {
@@ -93,7 +92,9 @@ fn reset_board(
                 commands.entity(root).despawn();
             }
             commands.insert_resource(new_layout);
-            let root = commands.spawn((BoardRoot, Transform::default(), Visibility::default())).id();
+            let root = commands
+                .spawn((BoardRoot, Transform::default(), Visibility::default(), DespawnOnExit(Screen::Playing)))
+                .id();
             for square in geometry.squares() {
                 commands.spawn((Cell(square), Transform::from_translation(new_layout.world(square)), ChildOf(root)));
             }
@@ -104,50 +105,6 @@ fn reset_board(
         commands.entity(token).despawn();
     }
     for (square, piece) in game.position.pieces() {
-        commands.spawn((
-            PieceToken { piece, square },
-            Transform::from_translation(new_layout.world(square)),
-            Visibility::default(),
-            ChildOf(root),
-        ));
-    }
-}
-
-/// Once every animation is over, makes the tokens match the position: a token whose square
-/// holds another piece (or none) goes, a piece without a token gets one. Animations leave the
-/// board right; this catches what they don't show (an allegiance turning) and any drift. It
-/// looks only after the game changed or an animation ended, not on every idle frame.
-fn reconcile_tokens(
-    mut commands: Commands,
-    game: Option<Res<Game>>,
-    layout: Option<Res<BoardLayout>>,
-    roots: Query<Entity, With<BoardRoot>>,
-    tokens: Query<(Entity, &PieceToken)>,
-    animating: Query<(), BeingShown>,
-    mut ended: (RemovedComponents<Walking>, RemovedComponents<Leaving>, RemovedComponents<Appearing>),
-    mut due: Local<bool>,
-) {
-    let (Some(game), Some(layout), Ok(root)) = (game, layout, roots.single()) else { return };
-    let animation_ended = ended.0.read().count() + ended.1.read().count() + ended.2.read().count() > 0;
-    *due |= game.is_changed() || animation_ended;
-    if !*due || !animating.is_empty() {
-        return;
-    }
-    *due = false;
-    let position = &game.position;
-    let mut shown = SquareSet::EMPTY;
-    for (entity, token) in &tokens {
-        if position.piece_at(token.square) == Some(token.piece) && shown.insert(token.square) {
-            continue;
-        }
-        commands.entity(entity).despawn();
-    }
-    for (square, piece) in position.pieces().filter(|&(square, _)| !shown.contains(square)) {
-        commands.spawn((
-            PieceToken { piece, square },
-            Transform::from_translation(layout.world(square)),
-            Visibility::default(),
-            ChildOf(root),
-        ));
+        commands.spawn(token(&new_layout, root, piece, square));
     }
 }

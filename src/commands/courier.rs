@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use jetan::ai_player::Seat;
 use jetan::game::Game;
 use jetan::records::{GameRecord, check_overwritable, read_record, save};
+use jetan::seat::Seats;
 use jetan_rules::courier;
 
 use super::say;
@@ -51,7 +51,7 @@ pub fn import(args: &ImportArgs) -> Result<(), String> {
     let chosen = Arc::new(args.variant.load()?);
     // The record of a game with no moves yet names the variant and options; replaying it with
     // the list's moves checks them one by one, as `jetan replay` and opening a file do.
-    let mut record = GameRecord::of(&Game::new(chosen, variant_file, [Seat::Human, Seat::Human]));
+    let mut record = GameRecord::of(&Game::new(chosen, variant_file, Seats::HUMANS));
     record.moves = moves;
     let game = record.replay(&base).map_err(|e| format!("{shown}: {e}"))?;
     check_overwritable(&args.output)?;

@@ -14,22 +14,23 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use jetan_rules::Side;
 
-use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken, StandsFor, answer_pointer};
+use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken};
 use crate::camera::{BoardCamera, DIAGRAM_LAYER, on_diagram};
 use crate::game::Game;
+use crate::input::{StandsFor, answer_pointer};
 use crate::look_asset::TokenLook;
 use crate::looks::{Paint, Part};
 use crate::scene::Palette;
 use crate::scene::highlights::{Highlight, Mark};
+use crate::screen::Screen;
 use crate::settings::View;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<IconCache>().add_systems(
         Update,
-        (twin_boards, twin_cells, twin_tokens, twin_marks, follow)
+        (twin_boards, twin_cells, twin_tokens.run_if(in_state(Screen::Playing)), twin_marks, follow)
             .chain()
-            .in_set(crate::AppSystems::Animate)
-            .after(crate::animation::AnimationSystems),
+            .in_set(crate::AppSystems::View),
     );
 }
 
@@ -136,13 +137,12 @@ struct IconCache {
 fn twin_tokens(
     mut commands: Commands,
     tokens: Query<(Entity, &PieceToken, &TokenLook, Option<&HasTwin>), Changed<TokenLook>>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     server: Res<AssetServer>,
     mut cache: ResMut<IconCache>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let Some(game) = game else { return };
     let variant = game.position.variant();
     for (entity, token, TokenLook(drawn), old) in &tokens {
         if let Some(HasTwin(old)) = old {
@@ -265,6 +265,7 @@ fn twin_marks(
             MeshMaterial2d(material),
             Transform::default(),
             layer(),
+            Pickable::IGNORE,
         ));
     }
 }

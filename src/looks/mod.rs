@@ -18,7 +18,7 @@ pub use build::{MAX_COUNT, MAX_PARTS};
 pub use model::{Model, Paint, Part, Shape};
 pub use vocabulary::{Item, Look, LookFile};
 
-use crate::ron_text::TextError;
+use crate::ron_text::RonError;
 
 /// The largest look file read.
 pub const MAX_LOOK_BYTES: u64 = 1 << 20;
@@ -48,7 +48,7 @@ impl Looks {
                     parts.insert(id.clone(), Arc::new(built));
                 }
                 Err(error) => {
-                    let at = TextError::at_key(text, &format!("\"{id}\""), format!("look \"{id}\": {error}"));
+                    let at = RonError::at_key(text, &format!("\"{id}\""), format!("look \"{id}\": {error}"));
                     errors.push(format!("{origin}:{at}"));
                 }
             }

@@ -2,7 +2,6 @@
 //! directory, atomically (a new file, then a rename), so a crash or a kill mid-write leaves
 //! the previous save whole. At start the game offers to resume the latest unfinished one.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -29,47 +28,12 @@ pub struct SaveSlot(pub PathBuf);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ResumeOffer(pub Option<(PathBuf, GameRecord)>);
 
-/// Writes to `path` so that it holds either its old content or all of the new: `write` fills a
-/// temporary file of a name no other file has, beside it (created new, so nothing is truncated),
-/// which is synced and then renamed over `path`; on any failure the temporary file is removed.
-///
-/// # Errors
-/// Any failure to write; `path` is then untouched.
-pub fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let name = path.file_name().map_or("file".into(), |n| n.to_string_lossy().into_owned());
-    let (temporary, mut file) = unique_temporary(path, &name)?;
-    let written = write(&mut file).and_then(|()| file.sync_all()).and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-/// A new file beside `path`, named after it, that no other file had: `.NAME.PID-N.tmp`.
-fn unique_temporary(path: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
-    let mut attempt = 0u32;
-    loop {
-        let temporary = path.with_file_name(format!(".{name}.{}-{attempt}.tmp", std::process::id()));
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&temporary) {
-            Ok(file) => return Ok((temporary, file)),
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && attempt < 1000 => attempt += 1,
-            Err(error) => return Err(error),
-        }
-    }
-}
-
 /// Saves a record to `path` atomically.
 ///
 /// # Errors
 /// Any failure to write; the file is then as it was.
 pub fn save(path: &Path, record: &GameRecord) -> std::io::Result<()> {
-    write_atomically(path, |file| file.write_all(record.to_text().as_bytes()))
+    crate::atomic_file::write(path, record.to_text().as_bytes())
 }
 
 /// The latest save in `dir` that reads and is unfinished. Saves that can't be read are
@@ -107,13 +71,12 @@ pub(super) fn find_resume_offer(dir: Res<SaveDir>, mut offer: ResMut<ResumeOffer
 
 /// Saves the game after every change that has moves to keep.
 pub(super) fn autosave(
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     dir: Res<SaveDir>,
     slot: Option<Res<SaveSlot>>,
     mut commands: Commands,
     mut notice: ResMut<crate::game::Notice>,
 ) {
-    let Some(game) = game else { return };
     if !game.is_changed() || game.history.is_empty() {
         return;
     }

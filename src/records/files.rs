@@ -106,8 +106,7 @@ pub fn write_move_list(path: &Path, moves: &[String]) -> Result<(), String> {
             .map_err(|e| format!("{shown}:{e}: not a move list, so it is not written over: choose another name"))?;
     }
     let text = jetan_rules::courier::format(moves);
-    super::write_atomically(path, |file| std::io::Write::write_all(file, text.as_bytes()))
-        .map_err(|e| format!("{shown}: could not write: {e}"))
+    crate::atomic_file::write(path, text.as_bytes()).map_err(|e| format!("{shown}: could not write: {e}"))
 }
 
 /// A name for saving a game: the variant file's name and when the game started (UTC), in

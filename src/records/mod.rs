@@ -10,11 +10,12 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use jetan_rules::courier;
 
-pub use autosave::{ResumeOffer, SaveDir, SaveSlot, latest_unfinished, save, write_atomically};
+pub use autosave::{ResumeOffer, SaveDir, SaveSlot, latest_unfinished, save};
 pub use files::{SaveSummary, check_overwritable, read_record, recent_saves, suggested_path, write_move_list};
 pub use record::{GameRecord, ReplayError, fingerprint};
 
 use crate::game::{BoardReset, Game, Notice};
+use crate::screen::Screen;
 use crate::variant_asset::VariantCatalog;
 
 /// Resume the offered game, or decline the offer.
@@ -47,25 +48,23 @@ pub struct RecordFeedback {
     pub moves: Option<Result<String, String>>,
 }
 
-/// A record file to open as soon as the first game has started (`jetan --open FILE`).
-#[derive(Resource, Clone, Debug, Default)]
-pub struct OpenAtStart(pub Option<PathBuf>);
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveDir>()
         .init_resource::<ResumeOffer>()
         .init_resource::<RecordFeedback>()
-        .init_resource::<OpenAtStart>()
         .add_message::<ResumeChoice>()
         .add_message::<RecordAction>()
-        .add_systems(Startup, autosave::find_resume_offer.run_if(not_a_screenshot))
+        .add_systems(OnEnter(Screen::Title), autosave::find_resume_offer.run_if(not_a_screenshot))
+        .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<SaveSlot>())
         .add_systems(
             Update,
             (
-                (open_at_start, resume, carry_out_actions).chain().in_set(crate::AppSystems::Update),
+                (open_at_start.run_if(in_state(Screen::Playing)), resume, carry_out_actions)
+                    .chain()
+                    .in_set(crate::AppSystems::Update),
                 (new_slot_for_new_game, autosave::autosave.run_if(not_a_screenshot))
                     .chain()
-                    .after(crate::AppSystems::Update),
+                    .in_set(crate::AppSystems::React),
             ),
         );
 }
@@ -144,10 +143,9 @@ fn resume(
 }
 
 /// Opens the launch's record once the first game (and so the variant catalog) is there.
-fn open_at_start(mut open: ResMut<OpenAtStart>, game: Option<Res<Game>>, mut actions: MessageWriter<RecordAction>) {
-    if game.is_some()
-        && let Some(path) = open.0.take()
-    {
+fn open_at_start(launch: Res<crate::Launch>, mut opened: Local<bool>, mut actions: MessageWriter<RecordAction>) {
+    if let Some(path) = launch.open.clone().filter(|_| !*opened) {
+        *opened = true;
         actions.write(RecordAction::Open(path));
     }
 }
@@ -208,13 +206,8 @@ fn carry_out_actions(
 }
 
 /// A new game gets a file of its own, so no save is ever overwritten by another game.
-fn new_slot_for_new_game(
-    game: Option<Res<Game>>,
-    slot: Option<Res<SaveSlot>>,
-    dir: Res<SaveDir>,
-    mut commands: Commands,
-) {
-    let (Some(game), Some(slot)) = (game, slot) else { return };
+fn new_slot_for_new_game(game: Res<Game>, slot: Option<Res<SaveSlot>>, dir: Res<SaveDir>, mut commands: Commands) {
+    let Some(slot) = slot else { return };
     if game.is_changed() && game.history.is_empty() && *slot != autosave::slot_for(&dir, &game) {
         commands.remove_resource::<SaveSlot>();
     }

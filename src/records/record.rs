@@ -8,11 +8,10 @@ use jetan_rules::courier::BadMove;
 use jetan_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::ai_player::Seat;
-use crate::clock::Clocks;
 use crate::game::Game;
-use crate::ron_text::{self, TextError};
-use crate::settings::Players;
+use crate::ron_text::{self, RonError};
+use crate::seat::Seats;
+use crate::time_control::Clocks;
 
 /// Everything needed to play a game again, as saved to disk.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,7 +28,7 @@ pub struct GameRecord {
     /// where the sides chose apart).
     pub options: Vec<(String, String)>,
     /// Who played each side.
-    pub players: Players,
+    pub players: Seats,
     /// When the game started, in seconds since 1970.
     pub started: u64,
     /// The moves in notation, a turn each (a Charge's plies joined by `; `).
@@ -65,7 +64,7 @@ impl GameRecord {
             variant_name: variant.name().to_string(),
             rules: fingerprint(variant),
             options: variant.chosen(),
-            players: Players { south: game.seats[0], north: game.seats[1] },
+            players: game.seats,
             started: game.started,
             moves: game.turns().into_iter().map(|(_, text)| text).collect(),
             result: game.outcome().map(|outcome| outcome.describe(variant)),
@@ -79,8 +78,7 @@ impl GameRecord {
     /// Options the variant lacks, or the first move that is not legal.
     pub fn replay(&self, base: &Variant) -> Result<Game, ReplayError> {
         let variant = Arc::new(base.with_choices(&self.options)?);
-        let seats: [Seat; 2] = [self.players.south, self.players.north];
-        let mut game = Game::new(variant, self.variant.clone(), seats);
+        let mut game = Game::new(variant, self.variant.clone(), self.players);
         game.started = self.started;
         for (index, text) in self.moves.iter().enumerate() {
             let plies = game.position.parse_turn(text).map_err(|error| BadMove {
@@ -128,10 +126,10 @@ impl GameRecord {
     ///
     /// # Errors
     /// Malformed or foreign text.
-    pub fn from_text(text: &str) -> Result<GameRecord, TextError> {
+    pub fn from_text(text: &str) -> Result<GameRecord, RonError> {
         let record: GameRecord = ron_text::read(text)?;
         ron_text::check_variant(text, "variant", &record.variant)?;
-        record.clocks.check().map_err(|message| TextError::at_key(text, "clocks", message))?;
+        record.clocks.check().map_err(|message| RonError::at_key(text, "clocks", message))?;
         Ok(record)
     }
 }

@@ -12,6 +12,7 @@ use super::merged::MergedMesh;
 use crate::board::{BoardLayout, BoardRoot};
 use crate::camera::framing_distance;
 use crate::game::Game;
+use crate::screen::Screen;
 
 /// The field's level: the plinth's foot.
 const GROUND: f32 = -0.6;
@@ -28,7 +29,20 @@ const RISE: f32 = 0.5;
 const SEAT: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, build_arena.in_set(crate::AppSystems::Animate));
+    app.add_systems(Update, build_arena.run_if(in_state(Screen::Playing)).in_set(crate::AppSystems::View))
+        .add_systems(OnEnter(Screen::Title), build_title_arena);
+}
+
+/// The arena the title's camera flies about: the stands of a classic Jetan field, in the
+/// classic sides' colours, the field empty.
+fn build_title_arena(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let layout = BoardLayout { geometry: jetan_rules::Geometry { files: 10, ranks: 10 } };
+    let stands = stands(&layout, ["Orange", "Black"], &mut meshes, &mut materials);
+    commands.spawn((stands, DespawnOnExit(Screen::Title)));
 }
 
 /// Half the field's extent inside the podium walls: far enough out that the camera, framing
@@ -41,21 +55,30 @@ fn build_arena(
     mut commands: Commands,
     roots: Query<Entity, Added<BoardRoot>>,
     layout: Option<Res<BoardLayout>>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let (Ok(root), Some(layout), Some(game)) = (roots.single(), layout, game) else { return };
+    let (Ok(root), Some(layout)) = (roots.single(), layout) else { return };
     let variant = game.position.variant();
-    let colours = [Side::South, Side::North].map(|side| {
-        let name = variant.side_name(side);
-        (Palette::body(side, name), Palette::trim(side, name))
-    });
-    let mesh = arena(field_half_extent(&layout), layout.half_extent(), colours);
+    let sides = Side::BOTH.map(|side| variant.side_name(side));
+    commands.spawn((stands(&layout, sides, &mut meshes, &mut materials), ChildOf(root)));
+}
+
+/// The stands about a board of `layout`, in the colours of the sides named `sides`. They cast
+/// no shadow: the board stays in the light at any hour, and software renderers draw the
+/// shadow maps of the pieces alone.
+fn stands(
+    layout: &BoardLayout,
+    sides: [&str; 2],
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> impl Bundle {
+    let colours =
+        Side::BOTH.map(|side| (Palette::body(side, sides[side.index()]), Palette::trim(side, sides[side.index()])));
+    let mesh = arena(field_half_extent(layout), layout.half_extent(), colours);
     let material = materials.add(StandardMaterial { perceptual_roughness: 0.92, ..default() });
-    // The stands cast no shadow: the board stays in the light at any hour, and software
-    // renderers draw the shadow maps of the pieces alone.
-    commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), NotShadowCaster, ChildOf(root)));
+    (Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), NotShadowCaster, Transform::default())
 }
 
 /// A number in 0..1 from `seed`, the same every time.

@@ -4,10 +4,11 @@
 use bevy::prelude::*;
 
 use super::Palette;
-use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken, answer_pointer};
+use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken};
+use crate::input::answer_pointer;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (dress_board, dress_cells).in_set(crate::AppSystems::Animate));
+    app.add_systems(Update, (dress_board, dress_cells).in_set(crate::AppSystems::View));
 }
 
 /// The carved plinth and rim under a new board.

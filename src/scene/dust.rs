@@ -34,7 +34,7 @@ struct DustLook {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_dust_look)
-        .add_systems(Update, (raise_dust, drift_dust).chain().in_set(AppSystems::Animate));
+        .add_systems(Update, (raise_dust, drift_dust).chain().in_set(AppSystems::View));
 }
 
 fn make_dust_look(

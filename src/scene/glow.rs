@@ -21,7 +21,7 @@ struct Shaft {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (light_shafts, follow_shafts).chain().in_set(AppSystems::Animate));
+    app.add_systems(Update, (light_shafts, follow_shafts).chain().in_set(AppSystems::View));
 }
 
 fn light_shafts(

@@ -7,11 +7,13 @@ use bevy::prelude::*;
 use jetan_rules::{Move, MoveKind, Position, Square};
 
 use super::Palette;
-use crate::board::{BoardLayout, Cell, Selection};
+use crate::board::{BoardLayout, Cell};
 use crate::camera::{BoardView, DIAGRAM_LAYER, on_diagram};
+use crate::facts::CellState;
 use crate::game::Game;
 use crate::hint::Hint;
-use crate::rules::{CellState, RulesSystems};
+use crate::input::Selection;
+use crate::screen::Screen;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_gizmo_config(
@@ -22,8 +24,10 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         },
     )
-    .add_systems(Update, refresh_highlights.after(RulesSystems))
-    .add_systems(Update, (draw_walks, pulse).in_set(crate::AppSystems::Animate));
+    .add_systems(
+        Update,
+        ((refresh_highlights, draw_walks).run_if(in_state(Screen::Playing)), pulse).in_set(crate::AppSystems::View),
+    );
 }
 
 /// A mark on the board, replaced whenever the selection or the game changes.
@@ -75,7 +79,7 @@ impl Mark {
 pub fn refresh_highlights(
     mut commands: Commands,
     selection: Res<Selection>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     layout: Option<Res<BoardLayout>>,
     old: Query<Entity, With<Highlight>>,
     cells: Query<(&Cell, &CellState)>,
@@ -84,7 +88,7 @@ pub fn refresh_highlights(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut cache: Local<Vec<(Handle<Mesh>, Handle<StandardMaterial>)>>,
 ) {
-    let (Some(game), Some(layout)) = (game, layout) else { return };
+    let Some(layout) = layout else { return };
     if !selection.is_changed() && !game.is_changed() && !layout.is_changed() && changed_cells.is_empty() {
         return;
     }
@@ -112,8 +116,16 @@ pub fn refresh_highlights(
     let mut mark = |mark: Mark, square: Square, height: f32| {
         let (mesh, material) = cache[mark as usize].clone();
         let at = layout.world(square) + Vec3::Y * height;
-        let mut entity =
-            commands.spawn((Highlight, mark, Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(at)));
+        // The pointer goes through a mark to the square or piece under it.
+        let mut entity = commands.spawn((
+            Highlight,
+            mark,
+            Mesh3d(mesh),
+            MeshMaterial3d(material),
+            Transform::from_translation(at),
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Playing),
+        ));
         if matches!(mark, Mark::Danger) {
             entity.insert(Pulse);
         }
@@ -156,13 +168,13 @@ pub fn refresh_highlights(
 fn draw_walks(
     selection: Res<Selection>,
     hint: Res<Hint>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     layout: Option<Res<BoardLayout>>,
     view: BoardView,
     mut gizmos: Gizmos,
     mut flat: Gizmos<DiagramGizmos>,
 ) {
-    let (Some(game), Some(layout)) = (game, layout) else { return };
+    let Some(layout) = layout else { return };
     let hovered = selection.hover.and_then(|square| selection.moves_to(square).first().copied());
     let hinted = hint.for_game(&game).map(|advice| advice.mv);
     for (mv, color) in [(hovered, Palette::SELECTED), (hinted, Palette::HINT)] {

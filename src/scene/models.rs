@@ -15,10 +15,13 @@ use crate::board::PieceToken;
 use crate::game::Game;
 use crate::look_asset::TokenLook;
 use crate::looks::{GltfModel, Paint, Part};
+use crate::screen::Screen;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ModelAssets>()
-        .add_systems(Update, (dress_tokens, spin_propellers).in_set(crate::AppSystems::Animate));
+    app.init_resource::<ModelAssets>().add_systems(
+        Update,
+        (dress_tokens.run_if(in_state(Screen::Playing)), spin_propellers).in_set(crate::AppSystems::View),
+    );
 }
 
 /// A propeller's hub: it turns about `axis` while its piece moves.
@@ -62,13 +65,12 @@ struct ModelAssets {
 fn dress_tokens(
     mut commands: Commands,
     tokens: Query<(Entity, &PieceToken, &TokenLook, Option<&Dressed>), Changed<TokenLook>>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     server: Res<AssetServer>,
     mut assets: ResMut<ModelAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let Some(game) = game else { return };
     let variant = game.position.variant();
     for (entity, token, TokenLook(drawn), dressed) in &tokens {
         if let Some(Dressed(old)) = dressed {

@@ -149,7 +149,9 @@ struct Stars;
 struct SkyLight;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SkyTime>().add_systems(Startup, spawn_sky).add_systems(Update, follow_the_sky);
+    app.init_resource::<SkyTime>()
+        .add_systems(Startup, spawn_sky)
+        .add_systems(Update, follow_the_sky.in_set(crate::AppSystems::View));
 }
 
 fn spawn_sky(

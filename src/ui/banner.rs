@@ -19,13 +19,11 @@ pub struct ChargeCall(Option<(jetan_rules::Side, f32)>);
 pub(super) fn hear_charges(
     time: Res<Time>,
     mut played: MessageReader<MovePlayed>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     mut call: ResMut<ChargeCall>,
 ) {
     for played in played.read() {
-        if played.mv.kind == MoveKind::Charge
-            && let Some(game) = &game
-        {
+        if played.mv.kind == MoveKind::Charge {
             call.0 = Some((game.position.to_move(), 0.0));
         }
     }
@@ -42,8 +40,7 @@ fn colour32(colour: Color, alpha: f32) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(r, g, b, (alpha * 255.0) as u8)
 }
 
-pub(super) fn show(mut contexts: EguiContexts, game: Option<Res<Game>>, call: Res<ChargeCall>) -> Result {
-    let Some(game) = game else { return Ok(()) };
+pub(super) fn show(mut contexts: EguiContexts, game: Res<Game>, call: Res<ChargeCall>) -> Result {
     let ctx = contexts.ctx_mut()?;
     if let Some((side, age)) = call.0 {
         let name = game.position.variant().side_name(side);

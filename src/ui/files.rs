@@ -25,7 +25,7 @@ pub struct FileForm {
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     dir: Res<SaveDir>,
     slot: Option<Res<SaveSlot>>,
     feedback: Res<RecordFeedback>,
@@ -38,7 +38,7 @@ pub(super) fn show(
         seen.clone_from(&feedback.file);
         state.files.get_or_insert_with(FileForm::default).saves = None;
     }
-    let (Some(form), Some(game)) = (state.files.as_mut(), game) else { return Ok(()) };
+    let Some(form) = state.files.as_mut() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let saves = form.saves.get_or_insert_with(|| recent_saves(&dir.0, RECENT));
     let path = form.path.get_or_insert_with(|| suggested_path(&dir.0, &game).display().to_string());

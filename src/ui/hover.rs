@@ -4,10 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::board::{BoardLayout, PieceToken, Selection};
+use crate::board::{BoardLayout, PieceToken};
 use crate::camera::BoardView;
+use crate::facts::{PieceData, piece_on};
 use crate::game::Game;
-use crate::rules::{PieceData, piece_on};
+use crate::input::Selection;
 
 /// How high above the board the plate hangs, in squares: above the tallest piece.
 const PLATE_HEIGHT: f32 = 1.3;
@@ -18,11 +19,11 @@ pub(super) fn show(
     mut contexts: EguiContexts,
     selection: Res<Selection>,
     tokens: Query<(&PieceToken, &PieceData)>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     layout: Option<Res<BoardLayout>>,
     view: BoardView,
 ) -> Result {
-    let (Some(game), Some(layout), Some(square)) = (game, layout, selection.hover) else { return Ok(()) };
+    let (Some(layout), Some(square)) = (layout, selection.hover) else { return Ok(()) };
     let Some(data) = piece_on(tokens.iter(), square) else { return Ok(()) };
     // Over the piece: above the tallest in 3D, above its square in the diagram.
     let lift = if view.diagram() { view.screen_up() * 0.5 } else { Vec3::Y * PLATE_HEIGHT };

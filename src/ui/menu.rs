@@ -22,10 +22,8 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             state.move_list = if state.move_list.is_some() { None } else { Some(Default::default()) };
         }
         ui.separator();
-        let (can_undo, can_redo, over) = params
-            .game
-            .as_ref()
-            .map_or((false, false, true), |g| (!g.history.is_empty(), !g.redo.is_empty(), g.outcome().is_some()));
+        let game = &params.game;
+        let (can_undo, can_redo, over) = (!game.history.is_empty(), !game.redo.is_empty(), game.outcome().is_some());
         // The arrow keys step back and forth through the moves, as the buttons do.
         let typing = ui.ctx().egui_wants_keyboard_input();
         let key = |key| !typing && ui.input(|input| input.key_pressed(key));

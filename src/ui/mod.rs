@@ -14,10 +14,10 @@ mod mini_board;
 mod move_list;
 mod new_game;
 mod pieces;
-mod resume;
 mod rules_guide;
 mod settings_window;
 mod status;
+mod title;
 mod turn;
 mod typed_move;
 
@@ -31,6 +31,7 @@ use bevy_egui::{EguiContexts, EguiGlobalSettings, EguiPrimaryContextPass, Primar
 
 use crate::camera::{BoardCamera, DiagramCamera};
 use crate::game::{Game, GameAction, Notice};
+use crate::screen::Screen;
 use crate::variant_asset::VariantCatalog;
 
 /// Which windows are open, and the new-game form.
@@ -50,6 +51,8 @@ pub struct UiState {
     pub move_list: Option<move_list::MoveListForm>,
     /// The move being typed in the side panel.
     pub typed_move: typed_move::TypedMove,
+    /// The menu over a game (`Esc`).
+    pub menu_open: bool,
 }
 
 /// A window to open at start (`--window`, to show it in a screenshot).
@@ -87,9 +90,9 @@ impl std::str::FromStr for StartWindow {
 
 impl UiState {
     /// Whether a window that takes the player's attention is open: a new game, saving or
-    /// opening (the clocks wait meanwhile).
+    /// opening, the menu (the clocks wait meanwhile).
     pub fn modal_open(&self) -> bool {
-        self.new_game.is_some() || self.files.is_some()
+        self.new_game.is_some() || self.files.is_some() || self.menu_open
     }
 
     /// The interface with these windows open.
@@ -112,7 +115,7 @@ impl UiState {
 /// What the panels read and change.
 #[derive(SystemParam)]
 struct PanelParams<'w, 's> {
-    game: Option<Res<'w, Game>>,
+    game: Res<'w, Game>,
     notice: Res<'w, Notice>,
     catalog: Res<'w, VariantCatalog>,
     looks: Res<'w, crate::look_asset::LookCatalog>,
@@ -120,9 +123,9 @@ struct PanelParams<'w, 's> {
     thinking: Res<'w, crate::ai_player::Thinking>,
     time: Res<'w, Time>,
     ui_state: ResMut<'w, UiState>,
-    selection: ResMut<'w, crate::board::Selection>,
-    pieces: Query<'w, 's, (&'static crate::board::PieceToken, &'static crate::rules::PieceData)>,
-    turn_actions: Res<'w, crate::rules::TurnActions>,
+    selection: ResMut<'w, crate::input::Selection>,
+    pieces: Query<'w, 's, (&'static crate::board::PieceToken, &'static crate::facts::PieceData)>,
+    turn_actions: Res<'w, crate::facts::TurnActions>,
     hint: Res<'w, crate::hint::Hint>,
     analysis: Res<'w, crate::analysis::Analysis>,
     analyse: MessageWriter<'w, crate::analysis::AnalyseGame>,
@@ -132,24 +135,29 @@ struct PanelParams<'w, 's> {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    let playing = || in_state(Screen::Playing);
     app.init_resource::<UiState>()
         .init_resource::<banner::ChargeCall>()
         .add_systems(Startup, spawn_ui_camera)
-        .add_systems(Update, (hold_clocks.in_set(crate::AppSystems::RecordInput), banner::hear_charges));
+        .add_systems(
+            Update,
+            (
+                (hold_clocks, title::toggle_menu.run_if(playing())).in_set(crate::AppSystems::RecordInput),
+                banner::hear_charges.run_if(playing()).in_set(crate::AppSystems::View),
+            ),
+        )
+        .add_systems(OnExit(Screen::Playing), |mut state: ResMut<UiState>| state.menu_open = false);
     app.add_systems(
         EguiPrimaryContextPass,
         (
-            panels,
-            banner::show,
-            labels::show,
+            title::show_loading.run_if(in_state(Screen::Loading)),
+            title::show_title.run_if(in_state(Screen::Title)),
+            (panels, banner::show, labels::show).run_if(playing()),
             new_game::show,
             pieces::show,
             rules_guide::show,
             settings_window::show,
-            files::show,
-            move_list::show,
-            resume::show,
-            hover::show,
+            (files::show, move_list::show, hover::show, title::show_game_menu).run_if(playing()),
         )
             .chain(),
     );

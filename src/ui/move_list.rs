@@ -28,12 +28,12 @@ pub struct MoveListForm {
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     dir: Res<SaveDir>,
     feedback: Res<RecordFeedback>,
     mut actions: MessageWriter<RecordAction>,
 ) -> Result {
-    let (Some(form), Some(game)) = (state.move_list.as_mut(), game) else { return Ok(()) };
+    let Some(form) = state.move_list.as_mut() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let moves: Vec<String> = game.turns().into_iter().map(|(_, text)| text).collect();
     let list = courier::format(&moves);

@@ -4,14 +4,14 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use jetan_rules::{KindId, RuleOption, Side, Variant};
+use jetan_rules::{KindId, Position, RuleOption, Side, Variant};
 
-use super::UiState;
-use crate::ai_player::{Seat, seat_name};
-use crate::clock::{MOST_MINUTES, TimeControl};
+use super::{UiState, mini_board};
 use crate::game::{Game, GameAction};
+use crate::seat::{Seat, Seats};
 use crate::settings::Settings;
-use crate::variant_asset::VariantCatalog;
+use crate::time_control::{MOST_MINUTES, TimeControl};
+use crate::variant_asset::{CatalogEntry, VariantCatalog};
 
 /// The choices being made for a new game.
 pub struct NewGameForm {
@@ -21,7 +21,7 @@ pub struct NewGameForm {
     /// What is chosen for each option of the chosen variant.
     choices: Vec<OptionChoice>,
     /// Who plays each side (South first).
-    seats: [Seat; 2],
+    seats: Seats,
     /// The clocks.
     time: TimeControl,
 }
@@ -30,7 +30,7 @@ impl NewGameForm {
     /// A form that starts from the game being played: its variant and rule options, its
     /// players and its clocks (filled when first shown).
     pub fn like_current() -> Self {
-        let (choices, seats, time) = (Vec::new(), [Seat::Human; 2], TimeControl::default());
+        let (choices, seats, time) = (Vec::new(), Seats::HUMANS, TimeControl::default());
         NewGameForm { unfilled: true, variant: None, choices, seats, time }
     }
 
@@ -39,7 +39,9 @@ impl NewGameForm {
     /// have changed since); if the file no longer has them all, the form offers its defaults.
     fn fill(&mut self, game: Option<&Game>, catalog: &VariantCatalog, settings: &Settings) {
         let Some(game) = game else {
-            self.seats = [settings.players.south, settings.players.north];
+            self.unfilled = false;
+            self.seats = settings.players;
+            self.variant = Some(settings.variant.clone());
             return;
         };
         self.unfilled = false;
@@ -141,6 +143,27 @@ fn time_control(ui: &mut egui::Ui, time: &mut TimeControl) {
     });
 }
 
+/// A variant's card: its board at the start, drawn by the game, and its name; says whether it
+/// was clicked. A file that doesn't load shows its path, greyed.
+fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry, chosen: bool) -> bool {
+    let stroke =
+        if chosen { egui::Stroke::new(3.0, egui::Color32::from_rgb(240, 200, 110)) } else { egui::Stroke::NONE };
+    let card = egui::Frame::group(ui.style()).stroke(stroke).inner_margin(6.0).show(ui, |ui| {
+        ui.set_width(170.0);
+        ui.vertical_centered(|ui| match &entry.loaded.good {
+            Some(variant) => {
+                mini_board::position(ui, &Position::start(variant.clone()), None, 160.0);
+                ui.label(egui::RichText::new(variant.name()).strong());
+            }
+            None => {
+                ui.weak(&entry.path);
+            }
+        });
+    });
+    let clicked = ui.interact(card.response.rect, ui.id().with(&entry.path), egui::Sense::click()).clicked();
+    clicked && entry.loaded.good.is_some()
+}
+
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
@@ -158,18 +181,18 @@ pub(super) fn show(
     let mut start = false;
     egui::Window::new("New game").open(&mut open).collapsible(false).show(ctx, |ui| {
         ui.label("Variant");
-        for entry in catalog.entries() {
-            let name =
-                entry.loaded.good.as_ref().map_or(entry.path.clone(), |v| format!("{} ({})", v.name(), entry.path));
-            ui.add_enabled_ui(entry.loaded.good.is_some(), |ui| {
-                if ui.radio(form.variant.as_deref() == Some(&entry.path), name).clicked() {
-                    form.variant = Some(entry.path.clone());
-                    form.choices.clear();
+        egui::ScrollArea::horizontal().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for entry in catalog.entries() {
+                    if variant_card(ui, entry, form.variant.as_deref() == Some(&entry.path)) {
+                        form.variant = Some(entry.path.clone());
+                        form.choices.clear();
+                    }
                 }
             });
-            if let Some(error) = &entry.loaded.error {
-                ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace().small());
-            }
+        });
+        for error in catalog.entries().iter().filter_map(|entry| entry.loaded.error.as_ref()) {
+            ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace().small());
         }
         let Some(variant) = form.variant.as_deref().and_then(|path| catalog.variant(path)) else { return };
         ui.separator();
@@ -178,15 +201,12 @@ pub(super) fn show(
         egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
             for side in jetan_rules::Side::BOTH {
                 ui.label(variant.side_name(side));
-                let seat = &mut form.seats[side.index()];
-                egui::ComboBox::from_id_salt(("seat", side.index())).selected_text(seat_name(*seat)).show_ui(
-                    ui,
-                    |ui| {
-                        for choice in Seat::all() {
-                            ui.selectable_value(seat, choice, seat_name(choice));
-                        }
-                    },
-                );
+                let seat = &mut form.seats[side];
+                egui::ComboBox::from_id_salt(("seat", side.index())).selected_text(seat.name()).show_ui(ui, |ui| {
+                    for choice in Seat::all() {
+                        ui.selectable_value(seat, choice, choice.name());
+                    }
+                });
                 ui.end_row();
             }
         });

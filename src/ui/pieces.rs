@@ -8,17 +8,19 @@ use bevy_egui::{EguiContexts, egui};
 use super::{UiState, mini_board};
 use jetan_rules::Variant;
 
-use crate::game::Game;
-use crate::rules::{KindCard, KindDiagram};
+use crate::facts::VariantShown;
+use crate::facts::{KindCard, KindDiagram};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
     cards: Query<&KindCard>,
-    game: Option<Res<Game>>,
+    shown: Res<VariantShown>,
 ) -> Result {
-    let Some(game) = game.filter(|_| state.pieces_open) else { return Ok(()) };
-    let variant = game.position.variant();
+    if !state.pieces_open {
+        return Ok(());
+    }
+    let Some(variant) = &shown.0 else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let mut cards: Vec<&KindCard> = cards.iter().collect();
     cards.sort_by_key(|card| card.kind);

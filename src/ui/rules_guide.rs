@@ -6,13 +6,12 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use jetan_rules::{ExampleStep, Position, Variant, Verdict, ending_text};
+use jetan_rules::{ExampleStep, Variant, Verdict, ending_text};
 
 use super::pieces::kind_entry;
 use super::{UiState, mini_board};
-use crate::game::Game;
-use crate::rules::KindCard;
-use crate::scene::Palette;
+use crate::facts::KindCard;
+use crate::facts::VariantShown;
 
 /// The guide's examples, played out once per variant.
 #[derive(Default)]
@@ -39,13 +38,15 @@ impl Examples {
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
-    game: Option<Res<Game>>,
+    shown: Res<VariantShown>,
     cards: Query<&KindCard>,
     mut examples: Local<Examples>,
 ) -> Result {
-    let Some(game) = game.filter(|_| state.rules_open) else { return Ok(()) };
+    if !state.rules_open {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
-    let variant = game.position.variant();
+    let Some(variant) = &shown.0 else { return Ok(()) };
     let examples = examples.of(variant);
     let mut cards: Vec<&KindCard> = cards.iter().collect();
     cards.sort_by_key(|card| card.kind);
@@ -111,12 +112,6 @@ fn endings(ui: &mut egui::Ui, variant: &Variant) {
     }
 }
 
-/// A scene colour for egui.
-fn color32(color: Color) -> egui::Color32 {
-    let [r, g, b, _] = color.to_srgba().to_u8_array();
-    egui::Color32::from_rgb(r, g, b)
-}
-
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
@@ -139,32 +134,8 @@ fn example(ui: &mut egui::Ui, steps: &[ExampleStep], shown: &mut usize) {
         };
     });
     let before = shown.checked_sub(1).map(|previous| &steps[previous].position);
-    board(ui, &steps[*shown].position, before);
+    mini_board::position(ui, &steps[*shown].position, before, 300.0);
     if let Some(outcome) = steps[*shown].position.outcome() {
         ui.label(egui::RichText::new(outcome.describe(steps[*shown].position.variant())).strong());
     }
-}
-
-/// A small board with the pieces as their letters, the squares that changed since `before`
-/// marked.
-fn board(ui: &mut egui::Ui, position: &Position, before: Option<&Position>) {
-    let variant = position.variant();
-    let geometry = variant.geometry();
-    let cell = (300.0 / geometry.files.max(geometry.ranks) as f32).min(26.0);
-    mini_board::draw(ui, geometry, cell, 0.0, |painter, square, tile, color| {
-        let changed = before.is_some_and(|before| before.piece_at(square) != position.piece_at(square));
-        painter.rect_filled(tile, 0.0, if changed { egui::Color32::from_rgb(200, 170, 60) } else { color });
-        let Some(piece) = position.piece_at(square) else { return };
-        let (fill, ink) = if variant.kind(piece.kind).ownerless {
-            (egui::Color32::from_gray(150), egui::Color32::BLACK)
-        } else {
-            let name = variant.side_name(piece.side);
-            (color32(Palette::body(piece.side, name)), color32(Palette::trim(piece.side, name)))
-        };
-        let ink = if fill.intensity() > 0.6 { egui::Color32::BLACK } else { ink };
-        painter.circle(tile.center(), cell * 0.45, fill, egui::Stroke::new(1.0, ink));
-        let label = variant.label(piece);
-        let font = egui::FontId::proportional(cell * if label.len() > 1 { 0.42 } else { 0.6 });
-        painter.text(tile.center(), egui::Align2::CENTER_CENTER, label, font, ink);
-    });
 }

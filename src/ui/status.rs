@@ -5,20 +5,16 @@ use bevy_egui::egui;
 use jetan_rules::Side;
 
 use super::PanelParams;
-use crate::ai_player::{Seat, seat_name};
-use crate::clock::clock_text;
+use crate::facts::piece_on;
 use crate::game::GameAction;
-use crate::rules::piece_on;
+use crate::seat::Seat;
+use crate::time_control::clock_text;
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     if let Some(error) = &params.settings_error.0 {
         ui.colored_label(egui::Color32::LIGHT_RED, error);
     }
-    let Some(game) = params.game.as_ref() else {
-        ui.label("Loading the variant…");
-        show_notice(ui, params);
-        return;
-    };
+    let game = &params.game;
     let position = &game.position;
     let variant = position.variant();
     ui.heading(variant.name());
@@ -49,7 +45,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     egui::Grid::new("players").num_columns(3).show(ui, |ui| {
         for side in Side::BOTH {
             ui.label(variant.side_name(side));
-            ui.label(seat_name(game.seats[side.index()]));
+            ui.label(game.seats[side].name());
             if game.clocks.is_on() {
                 let running = game.outcome().is_none() && !game.analysing && position.to_move() == side;
                 let text = egui::RichText::new(clock_text(game.clocks.left(side))).monospace().size(20.0);

@@ -5,9 +5,9 @@
 use bevy_egui::egui;
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
-use crate::board::Selection;
+use crate::facts::TurnActions;
 use crate::game::Game;
-use crate::rules::TurnActions;
+use crate::input::Selection;
 
 /// Shows what the player to move may do besides clicking the board (`selected`: the selected
 /// piece's title); the move chosen, if any.

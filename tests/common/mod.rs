@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use jetan::ai_player::Seat;
 use jetan::animation::BeingShown;
 use jetan::board::PieceToken;
 use jetan::game::{Game, SquareClicked};
-use jetan::records::SaveDir;
-use jetan::settings::{Players, Settings};
-use jetan::variant_asset::VariantDir;
+use jetan::records::{ResumeChoice, ResumeOffer, SaveDir};
+use jetan::screen::Screen;
+use jetan::seat::Seats;
+use jetan::settings::Settings;
+use jetan::variant_asset::{VariantCatalog, VariantDir};
 use jetan::{GameLogicPlugin, Launch};
 use jetan_rules::Square;
 
@@ -22,17 +23,41 @@ pub mod borders;
 
 /// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
 pub fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
+    app_launching(assets, Launch { variant: Some(variant.into()), ..default() }, saves)
+}
+
+/// The app on the title screen (its launch names no game), saving to `saves`, with the
+/// latest unfinished game there taken up as the title's Continue does it.
+pub fn continued_from_title(assets: &Path, saves: &Path) -> App {
+    let mut app = app_launching(assets, Launch::default(), saves);
+    update_until(&mut app, "the title screen", |world| *world.resource::<State<Screen>>().get() == Screen::Title);
+    let offer = app.world().resource::<ResumeOffer>().0.clone();
+    let (_, record) = offer.expect("the title offers to continue the saved game");
+    // Continue is offered once the saved game's variant has loaded.
+    update_until(&mut app, "the variant", |world| {
+        world.resource::<VariantCatalog>().variant(&record.variant).is_some()
+    });
+    app.world_mut().write_message(ResumeChoice::Resume);
+    update_until(&mut app, "the saved game to be played", |world| {
+        *world.resource::<State<Screen>>().get() == Screen::Playing
+            && world.query::<&PieceToken>().iter(world).count() > 0
+    });
+    app
+}
+
+/// A game app launched with `launch`, saving to `saves`, each frame 50 ms of game time.
+pub fn app_launching(assets: &Path, launch: Launch, saves: &Path) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
     ));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
-    app.insert_resource(Launch { variant: Some(variant.into()), ..default() });
+    app.insert_resource(launch);
     app.insert_resource(VariantDir(assets.join("variants")));
     app.insert_resource(SaveDir(saves.to_path_buf()));
     app.add_plugins(GameLogicPlugin);
-    app.world_mut().resource_mut::<Settings>().players = Players { south: Seat::Human, north: Seat::Human };
+    app.world_mut().resource_mut::<Settings>().players = Seats::HUMANS;
     app
 }
 

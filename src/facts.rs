@@ -14,10 +14,9 @@ use jetan_rules::{
 use crate::AppSystems;
 use crate::board::{Cell, PieceToken};
 use crate::game::Game;
-
-/// The systems that write the rules onto entities, after the board has followed the game.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RulesSystems;
+use crate::screen::Screen;
+use crate::settings::Settings;
+use crate::variant_asset::VariantCatalog;
 
 /// A piece kind as the variant file states it, as one side plays it (the sides' movements
 /// differ where they chose a rule option apart).
@@ -151,8 +150,21 @@ pub struct CellState {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnActions>()
-        .configure_sets(Update, RulesSystems.after(AppSystems::Animate))
-        .add_systems(Update, (write_tokens, write_cells, write_turn_actions, write_kind_cards).in_set(RulesSystems));
+        .init_resource::<VariantShown>()
+        .add_systems(
+            Update,
+            (write_tokens, write_cells, write_turn_actions).run_if(in_state(Screen::Playing)).in_set(AppSystems::Facts),
+        )
+        .add_systems(
+            Update,
+            (
+                show_game_variant.run_if(in_state(Screen::Playing)),
+                show_settings_variant.run_if(not(in_state(Screen::Playing))),
+                write_kind_cards,
+            )
+                .chain()
+                .in_set(AppSystems::Facts),
+        );
 }
 
 /// The data of the piece on `square`, if a token stands there.
@@ -166,11 +178,10 @@ pub fn piece_on<'a>(
 /// Writes each token's piece data and legal moves when the game or the tokens change.
 fn write_tokens(
     mut commands: Commands,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     changed: Query<(), Changed<PieceToken>>,
     tokens: Query<(Entity, &PieceToken, Option<&PieceData>, Option<&LegalMoves>)>,
 ) {
-    let Some(game) = game else { return };
     if !game.is_changed() && changed.is_empty() {
         return;
     }
@@ -230,16 +241,33 @@ fn abilities(kind: &PieceKind) -> Vec<&'static str> {
     flags.into_iter().filter_map(|(has, name)| has.then_some(name)).collect()
 }
 
-/// Makes an entity for each piece kind when the variant played changes (a new game, a hot
+/// The variant the piece browser and the rules guide describe: the game's while one is played,
+/// else (on the title screen) the settings' variant.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct VariantShown(pub Option<Arc<Variant>>);
+
+fn show_game_variant(game: Res<Game>, mut shown: ResMut<VariantShown>) {
+    if game.is_changed() {
+        shown.0 = Some(game.position.variant().clone());
+    }
+}
+
+fn show_settings_variant(catalog: Res<VariantCatalog>, settings: Res<Settings>, mut shown: ResMut<VariantShown>) {
+    let variant = catalog.variant(&settings.variant);
+    if shown.0.as_ref().map(Arc::as_ptr) != variant.as_ref().map(Arc::as_ptr) {
+        shown.0 = variant;
+    }
+}
+
+/// Makes an entity for each piece kind when the variant shown changes (a new game, a hot
 /// reload of its file), replacing the previous variant's.
 fn write_kind_cards(
     mut commands: Commands,
-    game: Option<Res<Game>>,
+    shown: Res<VariantShown>,
     cards: Query<Entity, With<KindCard>>,
     mut made_for: Local<Option<Arc<Variant>>>,
 ) {
-    let Some(game) = game.filter(|game| game.is_changed()) else { return };
-    let variant = game.position.variant();
+    let Some(variant) = shown.0.as_ref().filter(|_| shown.is_changed()) else { return };
     if made_for.as_ref().is_some_and(|made| Arc::ptr_eq(made, variant)) {
         return;
     }
@@ -262,19 +290,20 @@ fn write_kind_cards(
 }
 
 /// Writes the turn actions when the game changes.
-fn write_turn_actions(game: Option<Res<Game>>, mut actions: ResMut<TurnActions>) {
-    let Some(game) = game.filter(|game| game.is_changed()) else { return };
+fn write_turn_actions(game: Res<Game>, mut actions: ResMut<TurnActions>) {
+    if !game.is_changed() {
+        return;
+    }
     actions.set_if_neq(TurnActions(game.legal_moves().iter().copied().filter(|m| m.kind.is_turn_action()).collect()));
 }
 
 /// Writes each cell's threats, dangers and escapes when the game changes (or cells are new).
 fn write_cells(
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     added: Query<(), Added<Cell>>,
     mut cells: Query<(Entity, &Cell, Option<&mut CellState>)>,
     mut commands: Commands,
 ) {
-    let Some(game) = game else { return };
     if !game.is_changed() && added.is_empty() {
         return;
     }

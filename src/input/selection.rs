@@ -6,12 +6,11 @@
 use bevy::prelude::*;
 use jetan_rules::{Move, Square};
 
-use crate::AppSystems;
-use crate::ai_player::Seat;
 use crate::animation::Walking;
 use crate::board::PieceToken;
+use crate::facts::LegalMoves;
 use crate::game::{Game, GameAction, Notice, SquareClicked};
-use crate::rules::LegalMoves;
+use crate::seat::Seat;
 
 /// The piece the player has picked, the pieces chosen to move with it, the moves it takes
 /// part in, and the square under the pointer.
@@ -80,20 +79,16 @@ impl Selection {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, handle_clicks.in_set(AppSystems::Update).before(crate::game::GameSystems));
-}
-
-fn handle_clicks(
+/// Turns the clicks of the frame into a selection, members chosen, or a move to play.
+pub(super) fn handle_clicks(
     mut clicks: MessageReader<SquareClicked>,
-    game: Option<Res<Game>>,
+    game: Res<Game>,
     tokens: Query<(&PieceToken, &LegalMoves)>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     walking: Query<(), With<Walking>>,
     mut actions: MessageWriter<GameAction>,
 ) {
-    let Some(game) = game else { return };
     for &SquareClicked(square) in clicks.read() {
         if !walking.is_empty() {
             continue;

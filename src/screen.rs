@@ -1,0 +1,48 @@
+//! The screens the game moves between, as a Bevy state: loading the variant files, the title
+//! (a flight about the arena and the main menu), and playing (a game on the board). A game
+//! exists exactly while the screen is [`Screen::Playing`], so the systems that need one run
+//! only there.
+
+use bevy::prelude::*;
+
+use crate::game::Game;
+
+/// The screen the game shows.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The first frames: the launch's game is set up once its variant file has loaded.
+    #[default]
+    Loading,
+    /// The title over Manator's arena, with the main menu.
+    Title,
+    /// A game on the board.
+    Playing,
+}
+
+/// Leave the game for the title screen (the game is saved as it stands; Continue takes it up).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct LeaveGame;
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.init_state::<Screen>()
+        .add_message::<LeaveGame>()
+        .add_systems(Update, play_once_a_game_starts.run_if(not(in_state(Screen::Playing))))
+        .add_systems(Update, leave_game.run_if(in_state(Screen::Playing)))
+        .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Game>());
+}
+
+/// A game started (the launch's, a new one, one resumed or opened): play it.
+fn play_once_a_game_starts(game: Option<Res<Game>>, mut next: ResMut<NextState<Screen>>) {
+    if game.is_some() {
+        next.set(Screen::Playing);
+    }
+}
+
+fn leave_game(mut leave: MessageReader<LeaveGame>, mut next: ResMut<NextState<Screen>>) {
+    if leave.read().count() > 0 {
+        next.set(Screen::Title);
+    }
+}
