@@ -1,11 +1,9 @@
 //! The screens the game moves between, as a Bevy state: loading the variant files, the title
 //! (a flight about the arena and the main menu), and playing (a game on the board). A game
-//! exists exactly while the screen is [`Screen::Playing`], so the systems that need one run
-//! only there.
+//! exists exactly while the screen is [`Screen::Playing`] (the game module sees to it), so the
+//! systems that need one run only there.
 
 use bevy::prelude::*;
-
-use crate::game::Game;
 
 /// The screen the game shows.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -29,16 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.init_state::<Screen>()
         .add_message::<LeaveGame>()
-        .add_systems(Update, play_once_a_game_starts.run_if(not(in_state(Screen::Playing))))
-        .add_systems(Update, leave_game.run_if(in_state(Screen::Playing)))
-        .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Game>());
-}
-
-/// A game started (the launch's, a new one, one resumed or opened): play it.
-fn play_once_a_game_starts(game: Option<Res<Game>>, mut next: ResMut<NextState<Screen>>) {
-    if game.is_some() {
-        next.set(Screen::Playing);
-    }
+        .add_systems(Update, leave_game.run_if(in_state(Screen::Playing)));
 }
 
 fn leave_game(mut leave: MessageReader<LeaveGame>, mut next: ResMut<NextState<Screen>>) {
