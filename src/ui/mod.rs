@@ -146,7 +146,7 @@ pub(super) fn plugin(app: &mut App) {
                 banner::hear_charges.run_if(playing()).in_set(crate::AppSystems::View),
             ),
         )
-        .add_systems(OnExit(Screen::Playing), |mut state: ResMut<UiState>| state.menu_open = false);
+        .add_systems(OnExit(Screen::Playing), leave_the_panels);
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -161,6 +161,18 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain(),
     );
+}
+
+/// Leaving a game, its menu closes and the board's views take the whole window again (the
+/// panels fitted them to the space they left).
+fn leave_the_panels(
+    mut state: ResMut<UiState>,
+    mut cameras: Query<&mut Camera, Or<(With<BoardCamera>, With<DiagramCamera>)>>,
+) {
+    state.menu_open = false;
+    for mut camera in &mut cameras {
+        camera.viewport = None;
+    }
 }
 
 /// Holds the clocks while a modal window is open.

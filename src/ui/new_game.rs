@@ -149,10 +149,10 @@ fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry, chosen: bool) -> bool {
     let stroke =
         if chosen { egui::Stroke::new(3.0, egui::Color32::from_rgb(240, 200, 110)) } else { egui::Stroke::NONE };
     let card = egui::Frame::group(ui.style()).stroke(stroke).inner_margin(6.0).show(ui, |ui| {
-        ui.set_width(170.0);
+        ui.set_width(112.0);
         ui.vertical_centered(|ui| match &entry.loaded.good {
             Some(variant) => {
-                mini_board::position(ui, &Position::start(variant.clone()), None, 160.0);
+                mini_board::position(ui, &Position::start(variant.clone()), None, 108.0);
                 ui.label(egui::RichText::new(variant.name()).strong());
             }
             None => {
@@ -179,17 +179,15 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut start = false;
-    egui::Window::new("New game").open(&mut open).collapsible(false).show(ctx, |ui| {
+    egui::Window::new("New game").open(&mut open).collapsible(false).default_width(660.0).show(ctx, |ui| {
         ui.label("Variant");
-        egui::ScrollArea::horizontal().show(ui, |ui| {
-            ui.horizontal(|ui| {
-                for entry in catalog.entries() {
-                    if variant_card(ui, entry, form.variant.as_deref() == Some(&entry.path)) {
-                        form.variant = Some(entry.path.clone());
-                        form.choices.clear();
-                    }
+        ui.horizontal_wrapped(|ui| {
+            for entry in catalog.entries() {
+                if variant_card(ui, entry, form.variant.as_deref() == Some(&entry.path)) {
+                    form.variant = Some(entry.path.clone());
+                    form.choices.clear();
                 }
-            });
+            }
         });
         for error in catalog.entries().iter().filter_map(|entry| entry.loaded.error.as_ref()) {
             ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace().small());
@@ -216,7 +214,7 @@ pub(super) fn show(
         if !options.is_empty() {
             ui.separator();
             ui.label("Rule options");
-            egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| rule_options(ui, &variant, &mut form.choices));
+            egui::ScrollArea::vertical().max_height(240.0).show(ui, |ui| rule_options(ui, &variant, &mut form.choices));
         }
         ui.separator();
         start = ui.button("Start").clicked();

@@ -80,7 +80,7 @@ fn menu_window(ctx: &egui::Context, menu: &mut MenuParams) {
                 // Offered once the saved game's variant has loaded.
                 let saved = menu.offer.0.as_ref().filter(|(_, record)| menu.catalog.variant(&record.variant).is_some());
                 let text = saved.map(|(_, record)| {
-                    format!("Continue: {}, move {}", record.variant_name, record.moves.len().div_ceil(2))
+                    format!("Continue: {}, {} moves played", record.variant_name, record.moves.len())
                 });
                 if item(ui, text.is_some(), text.as_deref().unwrap_or("Continue (no unfinished game)")) {
                     menu.resume.write(ResumeChoice::Resume);
