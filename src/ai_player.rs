@@ -8,14 +8,25 @@ use jetan_rules::Side;
 use crate::AppSystems;
 use crate::animation::BeingShown;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, GameAction};
+use crate::game::{Game, GameAction, GameWork, call_off_with_the_game};
 use crate::seat::Seat;
 use crate::settings::Settings;
 
-/// The AI's thought in progress, if any.
+/// The AI's thought in progress, if any, and each AI side's player, kept from move to move (its
+/// search tables and the positions it has seen) and made anew when the game is reset.
 #[derive(Resource, Default)]
 pub struct Thinking {
     job: Option<Job>,
+    players: [Option<Player>; 2],
+}
+
+impl GameWork for Thinking {
+    fn reset(&mut self, _: Option<&Game>) {
+        if let Some(job) = self.job.take() {
+            job.work.cancel();
+        }
+        self.players = Default::default();
+    }
 }
 
 impl Thinking {
@@ -32,42 +43,23 @@ struct Job {
     work: Background<(Player, Thought)>,
 }
 
-/// Each AI side's player, kept from move to move (its search tables and the positions it has
-/// seen) and made anew when the game is reset.
-#[derive(Resource, Default)]
-struct Players([Option<Player>; 2]);
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Thinking>().init_resource::<Players>().add_systems(
+    app.init_resource::<Thinking>().add_systems(
         Update,
         (
             // The AI's move is played like a click's, by the game's systems, in the frame its
             // search ends; the next search starts from the position that move made.
-            (cancel_on_reset, finish_thinking).chain().in_set(AppSystems::Decide),
+            finish_thinking.in_set(AppSystems::Decide),
             start_thinking.in_set(AppSystems::React),
         ),
     );
-}
-
-fn cancel_on_reset(
-    mut resets: MessageReader<BoardReset>,
-    mut thinking: ResMut<Thinking>,
-    mut players: ResMut<Players>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
-    if let Some(job) = thinking.job.take() {
-        job.work.cancel();
-    }
-    *players = Players::default();
+    call_off_with_the_game::<Thinking>(app);
 }
 
 /// Once its task is done and the board is still, asks for the AI's move to be played (as a
 /// click does), if the game is still where it was when the search began.
 fn finish_thinking(
     mut thinking: ResMut<Thinking>,
-    mut players: ResMut<Players>,
     game: Res<Game>,
     shown: Query<(), BeingShown>,
     mut actions: MessageWriter<GameAction>,
@@ -76,7 +68,7 @@ fn finish_thinking(
     let Some(job) = thinking.job.as_mut().filter(|_| shown.is_empty()) else { return };
     let Some((player, thought)) = job.work.poll() else { return };
     let job = thinking.job.take().expect("a job was running");
-    players.0[job.side.index()] = Some(player);
+    thinking.players[job.side.index()] = Some(player);
     if let Some(mv) = thought.best
         && game.history.len() == job.plies
         && matches!(game.seat(job.side), Seat::Ai(_))
@@ -88,7 +80,6 @@ fn finish_thinking(
 /// Starts the AI thinking when it is an AI side's turn and the board is still.
 fn start_thinking(
     mut thinking: ResMut<Thinking>,
-    mut players: ResMut<Players>,
     game: Res<Game>,
     settings: Res<Settings>,
     shown: Query<(), BeingShown>,
@@ -98,7 +89,7 @@ fn start_thinking(
     }
     let side = game.position.to_move();
     let Seat::Ai(level) = game.seat(side) else { return };
-    let mut player = players.0[side.index()]
+    let mut player = thinking.players[side.index()]
         .take()
         .unwrap_or_else(|| Player::new(level, game.seed))
         .with_threads(settings.ai_threads);

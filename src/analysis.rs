@@ -12,7 +12,7 @@ use jetan_rules::{Move, Position};
 
 use crate::AppSystems;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, GameAction, at_launch};
+use crate::game::{Game, GameAction, GameWork, at_launch, call_off_with_the_game};
 use crate::screen::Screen;
 use crate::settings::Settings;
 
@@ -85,6 +85,15 @@ impl Analysis {
     }
 }
 
+/// Stepping back and forth through the moves keeps the work; another game (or none) drops it.
+impl GameWork for Analysis {
+    fn reset(&mut self, game: Option<&Game>) {
+        if game.is_none_or(|game| game.seed != self.game) {
+            self.drop_job();
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<AnalyseGame>()
         .init_resource::<Analysis>()
@@ -95,23 +104,19 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Playing))
                 .in_set(AppSystems::RecordInput),
         );
+    call_off_with_the_game::<Analysis>(app);
 }
 
-/// Starts judging the game's moves when asked or on entering analysis mode; a new game or an
-/// opened one drops the work (stepping back and forth through the moves doesn't).
+/// Starts judging the game's moves when asked or on entering analysis mode.
 fn start_analysis(
     mut asks: MessageReader<AnalyseGame>,
     mut actions: MessageReader<GameAction>,
-    mut resets: MessageReader<BoardReset>,
     mut analysis: ResMut<Analysis>,
     game: Res<Game>,
     settings: Res<Settings>,
 ) {
     let entered = actions.read().filter(|action| matches!(action, GameAction::AnalysisMode(true))).count() > 0;
     let asked = asks.read().count() > 0 || entered;
-    if resets.read().count() > 0 && game.seed != analysis.game {
-        analysis.drop_job();
-    }
     if !asked {
         return;
     }

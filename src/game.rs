@@ -419,3 +419,24 @@ fn apply_actions(
         reset.write(BoardReset);
     }
 }
+
+/// Work on a background task for the game being played (the AI's thought, a hint, an
+/// analysis), called off when the board is reset (undo, redo, a new or opened game) or the game
+/// is left: [`call_off_with_the_game`] registers it.
+pub trait GameWork: Resource<Mutability = bevy::ecs::component::Mutable> {
+    /// The board was reset for `game` (`None`: the game was left): call off what no longer fits.
+    fn reset(&mut self, game: Option<&Game>);
+}
+
+/// Calls off `W`'s work whenever the board is reset or the game is left: the one place
+/// background work follows the game.
+pub fn call_off_with_the_game<W: GameWork>(app: &mut App) {
+    app.add_systems(Update, call_off_on_reset::<W>.in_set(AppSystems::CallOff))
+        .add_systems(OnExit(Screen::Playing), |mut work: ResMut<W>| work.reset(None));
+}
+
+fn call_off_on_reset<W: GameWork>(mut resets: MessageReader<BoardReset>, game: Res<Game>, mut work: ResMut<W>) {
+    if resets.read().count() > 0 {
+        work.reset(Some(&game));
+    }
+}

@@ -8,7 +8,7 @@ use jetan_rules::Move;
 
 use crate::AppSystems;
 use crate::background::Background;
-use crate::game::{BoardReset, Game, at_launch};
+use crate::game::{Game, GameWork, at_launch, call_off_with_the_game};
 use crate::screen::Screen;
 use crate::settings::Settings;
 
@@ -62,6 +62,12 @@ impl Hint {
     }
 }
 
+impl GameWork for Hint {
+    fn reset(&mut self, _: Option<&Game>) {
+        self.drop_job();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<AskHint>()
         .init_resource::<Hint>()
@@ -70,20 +76,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             at_launch(|launch| launch.hint, AskHint).run_if(in_state(Screen::Playing)).in_set(AppSystems::RecordInput),
         );
+    call_off_with_the_game::<Hint>(app);
 }
 
 /// Starts searching for a hint when one is asked for, the game goes on, and the position has
-/// none yet; a new game or a game opened drops the search.
-fn start_hint(
-    mut asks: MessageReader<AskHint>,
-    mut resets: MessageReader<BoardReset>,
-    mut hint: ResMut<Hint>,
-    game: Res<Game>,
-    settings: Res<Settings>,
-) {
-    if resets.read().count() > 0 {
-        hint.drop_job();
-    }
+/// none yet.
+fn start_hint(mut asks: MessageReader<AskHint>, mut hint: ResMut<Hint>, game: Res<Game>, settings: Res<Settings>) {
     let asked = asks.read().count() > 0;
     if !asked || game.outcome().is_some() || hint.for_game(&game).is_some() {
         return;

@@ -111,6 +111,8 @@ pub enum AppSystems {
     Decide,
     /// Apply actions to the game.
     Update,
+    /// Call off the background work a reset game no longer wants (the AI's thought, a hint).
+    CallOff,
     /// Start what a changed game calls for: the AI's next thought, hints, analysis, autosave.
     React,
     /// Set the board's entities from the game when it was reset.
@@ -127,10 +129,11 @@ pub enum AppSystems {
 
 impl AppSystems {
     /// Every set, in the frame's order.
-    const ORDER: [AppSystems; 9] = [
+    const ORDER: [AppSystems; 10] = [
         AppSystems::RecordInput,
         AppSystems::Decide,
         AppSystems::Update,
+        AppSystems::CallOff,
         AppSystems::React,
         AppSystems::Board,
         AppSystems::Animate,
@@ -145,13 +148,13 @@ pub struct GameLogicPlugin;
 
 impl Plugin for GameLogicPlugin {
     fn build(&self, app: &mut App) {
-        let [a, b, c, d, e, f, g, h, i] = AppSystems::ORDER;
-        app.configure_sets(Update, (a, b, c, d, e, f, g, h, i).chain());
+        let [a, b, c, d, e, f, g, h, i, j] = AppSystems::ORDER;
+        app.configure_sets(Update, (a, b, c, d, e, f, g, h, i, j).chain());
         // What the clocks, the AI, the board and its animations and looks do is done for a
         // game: only while one is played.
         let playing = || in_state(screen::Screen::Playing);
-        use AppSystems::{Animate, Board, Decide, Looks, React};
-        for set in [Decide, React, Board, Animate, Looks] {
+        use AppSystems::{Animate, Board, CallOff, Decide, Looks, React};
+        for set in [Decide, CallOff, React, Board, Animate, Looks] {
             app.configure_sets(Update, set.run_if(playing()));
         }
         app.init_resource::<Launch>();
