@@ -150,7 +150,6 @@ fn twin_tokens(
         }
         let piece = token.piece;
         let (owner, side) = (variant.side_name(piece.owner).to_string(), variant.side_name(piece.side).to_string());
-        let white = cache.white.get_or_insert_with(|| materials.add(Color::WHITE)).clone();
         let (shadow_mesh, shadow_material) = cache
             .shadow
             .get_or_insert_with(|| {
@@ -177,33 +176,8 @@ fn twin_tokens(
                 ChildOf(twin),
             ))
             .id();
-        let icon = match &drawn.icon {
-            Some(path) => {
-                // The image tinted with the side's colour, over a larger copy in the edge's.
-                let image = server.load(path.clone());
-                let sprite = |size: f32, color: Color| Sprite {
-                    custom_size: Some(Vec2::splat(size)),
-                    color,
-                    ..Sprite::from_image(image.clone())
-                };
-                let icon = commands.spawn((sprite(0.86, Palette::body(piece.owner, &owner)), layer())).id();
-                let halo = sprite(1.0, edge_colour(piece, &owner, &side));
-                commands.spawn((halo, Transform::from_xyz(0.0, 0.0, -0.05), layer(), ChildOf(icon)));
-                icon
-            }
-            None => {
-                let key = (Arc::as_ptr(&drawn.parts) as usize, piece.owner, piece.side, owner.clone(), side.clone());
-                let mesh = match cache.icons.get(&key) {
-                    Some((_, mesh)) => mesh.clone(),
-                    None => {
-                        let mesh = meshes.add(piece_icon(&drawn.parts, piece, &owner, &side));
-                        cache.icons.insert(key, (drawn.parts.clone(), mesh.clone()));
-                        mesh
-                    }
-                };
-                commands.spawn((Mesh2d(mesh), MeshMaterial2d(white), layer())).id()
-            }
-        };
+        let icon =
+            icon(&mut commands, drawn, piece, (&owner, &side), (&server, &mut cache, &mut meshes, &mut materials));
         commands.entity(icon).insert((Transform::from_xyz(0.0, 0.0, 0.1), ChildOf(twin)));
         if let Some(letter) = &drawn.letter {
             commands.spawn((
@@ -217,6 +191,46 @@ fn twin_tokens(
         }
         commands.entity(twin).insert(PieceIcon { icon, shadow });
         commands.entity(entity).insert(HasTwin(twin));
+    }
+}
+
+/// The icon of a piece: its look's image tinted with its owner's colour over a halo in its edge
+/// colour, or its look's parts drawn flat (made once per look and colours).
+fn icon(
+    commands: &mut Commands,
+    drawn: &crate::looks::Drawn,
+    piece: jetan_rules::Piece,
+    (owner, side): (&str, &str),
+    (server, cache, meshes, materials): (&AssetServer, &mut IconCache, &mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+) -> Entity {
+    match &drawn.icon {
+        Some(path) => {
+            // The image tinted with the side's colour, over a larger copy in the edge's.
+            let image = server.load(path.clone());
+            let sprite = |size: f32, color: Color| Sprite {
+                custom_size: Some(Vec2::splat(size)),
+                color,
+                ..Sprite::from_image(image.clone())
+            };
+            let icon = commands.spawn((sprite(0.86, Palette::body(piece.owner, owner)), layer())).id();
+            let halo = sprite(1.0, edge_colour(piece, owner, side));
+            commands.spawn((halo, Transform::from_xyz(0.0, 0.0, -0.05), layer(), ChildOf(icon)));
+            icon
+        }
+        None => {
+            let key =
+                (Arc::as_ptr(&drawn.parts) as usize, piece.owner, piece.side, owner.to_string(), side.to_string());
+            let mesh = match cache.icons.get(&key) {
+                Some((_, mesh)) => mesh.clone(),
+                None => {
+                    let mesh = meshes.add(piece_icon(&drawn.parts, piece, owner, side));
+                    cache.icons.insert(key, (drawn.parts.clone(), mesh.clone()));
+                    mesh
+                }
+            };
+            let white = cache.white.get_or_insert_with(|| materials.add(Color::WHITE)).clone();
+            commands.spawn((Mesh2d(mesh), MeshMaterial2d(white), layer())).id()
+        }
     }
 }
 

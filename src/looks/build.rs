@@ -72,6 +72,19 @@ impl Builder<'_> {
     }
 
     fn item(&mut self, item: &Item) -> Result<(), String> {
+        let drawn = self.body(item)?
+            || self.armament(item)?
+            || self.headgear(item)?
+            || self.feature(item)?
+            || self.airship(item)?;
+        if !drawn {
+            self.composition(item)?;
+        }
+        Ok(())
+    }
+
+    /// A body, a beast's body or a part of one: what a figure is built on. Says whether `item` is one.
+    fn body(&mut self, item: &Item) -> Result<bool, String> {
         let m = &mut self.model;
         match item {
             Item::Pedestal => m.pedestal(),
@@ -129,6 +142,19 @@ impl Builder<'_> {
                 check_length("radius", radius)?;
                 m.legs(pairs, front, back, x, hip, radius, paint);
             }
+            Item::Column { rank, letter } => {
+                m.pedestal();
+                m.column(*rank, letter);
+            }
+
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// An arm and what it holds: swords, spears, shields. Says whether `item` is one.
+    fn armament(&mut self, item: &Item) -> Result<bool, String> {
+        match item {
             &Item::Arm { side, hand, skin } => {
                 let stance = self.stance("an arm")?;
                 let hand = self.point(hand)?;
@@ -159,6 +185,14 @@ impl Builder<'_> {
                 let stance = self.stance("SpearAndShield")?;
                 self.model.spear_and_shield(stance);
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// A mark of rank worn on the head: feathers, plumes, crowns, jewels, halos. Says whether `item` is one.
+    fn headgear(&mut self, item: &Item) -> Result<bool, String> {
+        match item {
             &Item::Feathers { count, spread, crossed, lift } => {
                 check_count("count", count, 1)?;
                 check_angle("spread", spread)?;
@@ -201,6 +235,15 @@ impl Builder<'_> {
                 let stance = self.stance("a circlet")?;
                 self.model.circlet(stance);
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// A figure's dress or a creature's feature: collars, mantles, tusks, four arms, fans, wings. Says whether `item` is one.
+    fn feature(&mut self, item: &Item) -> Result<bool, String> {
+        let m = &mut self.model;
+        match item {
             Item::Collar => {
                 let stance = self.stance("a collar")?;
                 self.model.collar(stance);
@@ -241,31 +284,47 @@ impl Builder<'_> {
                 check_angle("raise", raise)?;
                 self.model.wings(at, span, feathers, raise.to_radians(), paint);
             }
-            &Item::Propeller { hub, axis, blades, length } => {
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// An airship's hull and its fittings. Says whether `item` is one.
+    fn airship(&mut self, item: &Item) -> Result<bool, String> {
+        match *item {
+            Item::Propeller { hub, axis, blades, length } => {
                 let (hub, axis) = (self.point(hub)?, direction("axis", axis)?);
                 check_count("blades", blades, 1)?;
                 check_length("length", length)?;
                 self.model.propeller(hub, axis, blades, length);
             }
-            &Item::Hull { length, beam, depth, keel } => {
+            Item::Hull { length, beam, depth, keel } => {
                 for (key, value) in [("length", length), ("beam", beam), ("depth", depth), ("keel", keel)] {
                     check_length(key, value)?;
                 }
                 self.deck = Some(self.model.hull(length, beam, depth, keel));
             }
-            &Item::Deckhouse { at, size, mast } => {
+            Item::Deckhouse { at, size, mast } => {
                 let deck = self.deck.ok_or("a deckhouse needs a Hull before it")?;
                 check("at", at.is_finite() && at.abs() <= MAX_LENGTH, "must be a length")?;
                 check_length("size", size)?;
                 check_length("mast", mast)?;
                 self.model.deckhouse(deck, at, size, mast);
             }
-            &Item::Turret { at, dir } => {
+            Item::Turret { at, dir } => {
                 let deck = self.deck.ok_or("a turret needs a Hull before it")?;
                 check("at", at.is_finite() && at.abs() <= MAX_LENGTH, "must be a length")?;
                 check("dir", dir == 1.0 || dir == -1.0, "must be -1 (to the bow) or 1 (to the stern)")?;
                 self.model.turret(deck, at, dir);
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Items made of other items: shared groups, placed groups, mirrored halves.
+    fn composition(&mut self, item: &Item) -> Result<(), String> {
+        match item {
             Item::Use(name) => {
                 let items = self.shared.get(name).ok_or_else(|| {
                     let known: Vec<&str> = self.shared.keys().map(String::as_str).collect();
@@ -293,10 +352,7 @@ impl Builder<'_> {
                 let mirrored: Vec<Part> = self.model.parts[start..].iter().cloned().map(Part::mirrored).collect();
                 self.model.parts.extend(mirrored);
             }
-            Item::Column { rank, letter } => {
-                m.pedestal();
-                m.column(*rank, letter);
-            }
+            _ => {}
         }
         Ok(())
     }

@@ -63,6 +63,22 @@ impl Mark {
         }
     }
 
+    /// Every mark, in the order of their values.
+    const ALL: [Mark; 7] =
+        [Mark::Selected, Mark::Target, Mark::Capture, Mark::Escape, Mark::LastMove, Mark::Danger, Mark::Joinable];
+
+    /// Its material: its colour, glowing, see-through (the last move's faintly).
+    fn material(self) -> StandardMaterial {
+        let color = self.color();
+        StandardMaterial {
+            base_color: color.with_alpha(if matches!(self, Mark::LastMove) { 0.35 } else { 0.9 }),
+            emissive: LinearRgba::from(color) * 1.5,
+            unlit: true,
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }
+    }
+
     fn mesh(self) -> Mesh {
         match self {
             Mark::Selected | Mark::Capture | Mark::Danger => Torus { minor_radius: 0.04, major_radius: 0.42 }.into(),
@@ -96,22 +112,7 @@ pub fn refresh_highlights(
         commands.entity(entity).despawn();
     }
     if cache.is_empty() {
-        let all =
-            [Mark::Selected, Mark::Target, Mark::Capture, Mark::Escape, Mark::LastMove, Mark::Danger, Mark::Joinable];
-        *cache = all
-            .into_iter()
-            .map(|mark| {
-                let color = mark.color();
-                let material = StandardMaterial {
-                    base_color: color.with_alpha(if matches!(mark, Mark::LastMove) { 0.35 } else { 0.9 }),
-                    emissive: LinearRgba::from(color) * 1.5,
-                    unlit: true,
-                    alpha_mode: AlphaMode::Blend,
-                    ..default()
-                };
-                (meshes.add(mark.mesh()), materials.add(material))
-            })
-            .collect();
+        *cache = Mark::ALL.into_iter().map(|mark| (meshes.add(mark.mesh()), materials.add(mark.material()))).collect();
     }
     let mut mark = |mark: Mark, square: Square, height: f32| {
         let (mesh, material) = cache[mark as usize].clone();

@@ -11,12 +11,23 @@ use crate::seat::Seat;
 use crate::time_control::clock_text;
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
+    errors(ui, params);
+    turn_and_players(ui, params);
+    show_notice(ui, params);
+    player_moves(ui, params);
+    ui.separator();
+    captured(ui, params);
+    ui.separator();
+    moves(ui, params);
+}
+
+/// The variant's name, and what is wrong with the settings, the variant's file or its looks.
+fn errors(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     if let Some(error) = &params.settings_error.0 {
         ui.colored_label(egui::Color32::LIGHT_RED, error);
     }
     let game = &params.game;
-    let position = &game.position;
-    let variant = position.variant();
+    let variant = game.position.variant();
     ui.heading(variant.name());
     if let Some(error) = params.catalog.error(&game.variant_path) {
         ui.colored_label(
@@ -29,6 +40,13 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         ui.colored_label(egui::Color32::LIGHT_RED, "A look file has errors; its pieces keep their last good looks:");
         ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
     }
+}
+
+/// Whose turn it is (or how the game ended), who plays each side, and their clocks.
+fn turn_and_players(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
+    let game = &params.game;
+    let position = &game.position;
+    let variant = position.variant();
     match game.outcome() {
         Some(outcome) => {
             ui.label(egui::RichText::new(outcome.describe(variant)).strong());
@@ -58,25 +76,33 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             ui.end_row();
         }
     });
-    show_notice(ui, params);
+}
+
+/// On a person's turn: the turn actions, the typed move and the hint; plays what they choose.
+fn player_moves(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
+    let game = &params.game;
+    if game.outcome().is_some() || game.seat_to_move() != Seat::Human {
+        return;
+    }
+    let selected = params.selection.from.and_then(|square| piece_on(params.pieces.iter(), square));
+    let selected = selected.map(|data| data.title.as_str());
+    let action = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection);
+    let typed = super::typed_move::show(ui, game, &mut params.ui_state.typed_move);
+    if let Some(ask) = super::hint_panel::show(ui, game, &params.hint) {
+        params.ask_hint.write(ask);
+    }
     // The selection is written only when a move is chosen: writing it marks it changed, and the
     // board's highlights are redrawn on a change.
-    let selected = params.selection.from.and_then(|square| piece_on(params.pieces.iter(), square));
-    let mut chosen = None;
-    if game.outcome().is_none() && game.seat_to_move() == Seat::Human {
-        let selected = selected.map(|data| data.title.as_str());
-        let action = super::turn::show(ui, game, &params.turn_actions, selected, &params.selection);
-        let typed = super::typed_move::show(ui, game, &mut params.ui_state.typed_move);
-        chosen = action.or(typed);
-        if let Some(ask) = super::hint_panel::show(ui, game, &params.hint) {
-            params.ask_hint.write(ask);
-        }
-    }
-    if let Some(mv) = chosen {
+    if let Some(mv) = action.or(typed) {
         params.actions.write(GameAction::Play(mv));
         *params.selection = Default::default();
     }
-    ui.separator();
+}
+
+/// The pieces each side has lost.
+fn captured(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
+    let position = &params.game.position;
+    let variant = position.variant();
     ui.label("Captured");
     for side in Side::BOTH {
         let lost: Vec<String> = (0..variant.kinds().len())
@@ -93,7 +119,11 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
             if lost.is_empty() { "—".into() } else { lost.join(", ") }
         ));
     }
-    ui.separator();
+}
+
+/// The moves, with the analysis's buttons and judgements.
+fn moves(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
+    let game = &params.game;
     match super::analysis_panel::header(ui, game, &params.analysis) {
         Some(super::analysis_panel::Asked::Analyse(ask)) => {
             params.analyse.write(ask);
