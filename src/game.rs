@@ -440,3 +440,83 @@ fn call_off_on_reset<W: GameWork>(mut resets: MessageReader<BoardReset>, game: R
         work.reset(Some(&game));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time_control::TimeControl;
+
+    fn classic() -> Game {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/variants/jetan.ron");
+        let variant = Variant::load_file(std::path::Path::new(path)).expect("classic Jetan loads");
+        Game::new(Arc::new(variant), "variants/jetan.ron".into(), Seats::HUMANS)
+    }
+
+    fn mv(game: &Game, text: &str) -> Move {
+        game.position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn a_move_played_and_undone_leaves_the_game_as_it_was_and_can_be_played_again() {
+        let mut game = classic();
+        let start = game.position.hash();
+        let b3 = mv(&game, "A b2-b3");
+        let played = game.play(b3);
+        assert_eq!((played.mv, game.history.len(), game.position.to_move()), (b3, 1, Side::North));
+        assert_eq!(game.history[0].text, "A b2-b3");
+        assert!(game.legal_moves().iter().all(|m| game.position.is_legal(*m)), "the facts follow the position");
+        assert!(game.undo());
+        assert_eq!((game.position.hash(), game.history.len(), game.redo.as_slice()), (start, 0, [b3].as_slice()));
+        assert_eq!(game.legal_moves().len(), Position::start(game.position.variant().clone()).legal_moves().len());
+        assert!(!game.undo(), "nothing more to undo");
+        game.play(b3);
+        assert!(game.redo.is_empty(), "playing the undone move redoes it");
+        assert_ne!(game.position.hash(), start);
+    }
+
+    #[test]
+    fn another_move_forgets_what_was_undone_and_a_redo_earns_no_increment() {
+        let mut game = classic();
+        game.clocks = Clocks::new(TimeControl::Fischer { minutes: 1, increment: 5 });
+        let b3 = mv(&game, "A b2-b3");
+        game.play(b3);
+        let after_first = game.clocks.left(Side::South);
+        game.undo();
+        game.play(b3);
+        assert_eq!(game.clocks.left(Side::South), after_first, "the move played again earns nothing");
+        game.undo();
+        game.play(mv(&game, "A c2-c3"));
+        assert!(game.redo.is_empty(), "another move forgets the undone one");
+    }
+
+    #[test]
+    fn returning_to_a_line_takes_back_the_side_line_and_replays_the_main_one() {
+        let mut game = classic();
+        let line: Vec<Move> = ["A b2-b3", "a i9-i8", "A c2-c3"]
+            .into_iter()
+            .map(|text| {
+                let m = mv(&game, text);
+                game.play(m);
+                m
+            })
+            .collect();
+        game.undo();
+        game.undo();
+        game.play(mv(&game, "a h9-h8"));
+        game.return_to(&line);
+        let played: Vec<Move> = game.history.iter().map(|played| played.mv).collect();
+        assert_eq!(played, line);
+        assert_eq!(game.turns().len(), 3);
+        assert_eq!(game.turn_plies(), [0..1, 1..2, 2..3], "one ply a turn in classic Jetan");
+    }
+
+    #[test]
+    fn a_declared_end_is_taken_back_with_the_move() {
+        let mut game = classic();
+        game.play(mv(&game, "A b2-b3"));
+        game.declared = Some(Outcome { winner: Some(Side::South), reason: jetan_rules::Reason::Resigned });
+        assert!(game.outcome().is_some());
+        game.undo();
+        assert_eq!(game.outcome(), None, "undo takes back a resignation");
+    }
+}

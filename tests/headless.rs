@@ -259,9 +259,9 @@ fn a_new_game_cancels_the_ai_thought() {
     app.world_mut().write_message(new_game("variants/jetan.ron", Seats { south: strongest, north: Seat::Human }));
     update_until(&mut app, "the AI to think", |world| world.resource::<Thinking>().side().is_some());
     app.world_mut().write_message(new_game("variants/jetan.ron", Seats::HUMANS));
-    let started = Instant::now();
-    update_until(&mut app, "the thought to be dropped", |world| world.resource::<Thinking>().side().is_none());
-    assert!(started.elapsed() < Duration::from_secs(2));
+    // Dropped in the frame the new game starts, whatever the search was doing.
+    app.update();
+    assert_eq!(app.world().resource::<Thinking>().side(), None, "the thought was dropped");
     for _ in 0..20 {
         app.update();
     }

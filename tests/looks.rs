@@ -47,6 +47,19 @@ fn every_token_gets_its_kinds_look() {
     let world = app.world_mut();
     let tokens = world.query::<&PieceToken>().iter(world).count();
     update_until(&mut app, "every token's look", |world| world.query::<&TokenLook>().iter(world).count() == tokens);
+    // The same look for every piece of a kind, and another for each other kind.
+    let world = app.world_mut();
+    let mut by_kind: std::collections::HashMap<jetan_rules::KindId, Vec<usize>> = Default::default();
+    for (token, look) in world.query::<(&PieceToken, &TokenLook)>().iter(world) {
+        by_kind.entry(token.piece.kind).or_default().push(std::sync::Arc::as_ptr(&look.0.parts) as usize);
+    }
+    let mut kinds_looks: Vec<usize> = by_kind.values().map(|looks| looks[0]).collect();
+    for looks in by_kind.values() {
+        assert!(looks.iter().all(|&look| look == looks[0]), "one look for a kind's pieces");
+    }
+    kinds_looks.sort();
+    kinds_looks.dedup();
+    assert_eq!(kinds_looks.len(), by_kind.len(), "each kind its own look");
 }
 
 #[test]

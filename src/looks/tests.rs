@@ -129,7 +129,14 @@ fn errors_name_the_file_line_and_column() {
 
 #[test]
 fn a_hand_is_optional_without_some() {
-    let text = r#"Looks(kinds: { "t": (parts: [Pedestal, Figure(radius: 0.1, height: 0.3), Sword(hand: Shoulder(0.1, 0, 0), dir: (0, 1, 0), length: 0.2, arm: Right)]) })"#;
-    let looks = Looks::read(text, "t.look.ron").unwrap_or_else(|e| panic!("{e}"));
-    assert!(parts_of(&looks, "t").len() > 6);
+    let sword = |arm: &str| {
+        let text = format!(
+            r#"Looks(kinds: {{ "t": (parts: [Pedestal, Figure(radius: 0.1, height: 0.3), Sword(hand: Shoulder(0.1, 0, 0), dir: (0, 1, 0), length: 0.2{arm})]) }})"#
+        );
+        let looks = Looks::read(&text, "t.look.ron").unwrap_or_else(|e| panic!("{arm}: {e}"));
+        parts_of(&looks, "t").len()
+    };
+    // `arm: Right` reads as `arm: Some(Right)`: the sword is held by an arm drawn to it.
+    assert_eq!(sword(", arm: Right"), sword(", arm: Some(Right)"));
+    assert!(sword(", arm: Right") > sword(""), "the arm is drawn");
 }

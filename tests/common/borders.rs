@@ -26,10 +26,19 @@ pub fn check_record_text(text: &str, variants: &[(&str, Arc<Variant>)]) {
     assert!(is_asset_file(&record.variant), "{}", record.variant);
     assert_eq!(GameRecord::from_text(&record.to_text()).as_ref(), Ok(&record));
     let Some((_, base)) = variants.iter().find(|(path, _)| *path == record.variant) else { return };
-    let _ = record.same_rules(base);
     match record.replay(base) {
-        Ok(game) => drop(record.result_note(&game)),
-        Err(error) => assert!(!error.to_string().is_empty()),
+        Ok(game) => {
+            let played: Vec<String> = game.turns().into_iter().map(|(_, text)| text).collect();
+            assert_eq!(played.len(), record.moves.len(), "every move of the record is played");
+            if record.result.is_none() {
+                assert_eq!(record.result_note(&game), None, "a record that says no result gets no note");
+            }
+        }
+        Err(jetan::records::ReplayError::BadMove(bad)) => {
+            assert!((1..=record.moves.len()).contains(&bad.number), "move {} of {}", bad.number, record.moves.len());
+            assert_eq!(bad.text, record.moves[bad.number - 1].trim(), "the bad move is named as the record has it");
+        }
+        Err(error) => assert!(!record.same_rules(base), "{error}: only a record of other rules fails so"),
     }
 }
 
