@@ -5,7 +5,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use common::{
