@@ -17,6 +17,12 @@ pub enum Screen {
     Playing,
 }
 
+/// Whether a window over the game takes the player's attention (a new game, saving or opening,
+/// the menu): the clocks wait and the board takes no clicks meanwhile. The interface says so
+/// each frame.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ModalOpen(pub bool);
+
 /// Leave the game for the title screen (the game is saved as it stands; Continue takes it up).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct LeaveGame;
@@ -26,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
     app.init_state::<Screen>()
+        .init_resource::<ModalOpen>()
         .add_message::<LeaveGame>()
         .add_systems(Update, leave_game.run_if(in_state(Screen::Playing)));
 }

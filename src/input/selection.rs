@@ -10,6 +10,7 @@ use crate::animation::Walking;
 use crate::board::PieceToken;
 use crate::facts::LegalMoves;
 use crate::game::{Game, GameAction, Notice, SquareClicked};
+use crate::screen::ModalOpen;
 use crate::seat::Seat;
 
 /// The piece the player has picked, the pieces chosen to move with it, the moves it takes
@@ -87,10 +88,11 @@ pub(super) fn handle_clicks(
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     walking: Query<(), With<Walking>>,
+    modal: Res<ModalOpen>,
     mut actions: MessageWriter<GameAction>,
 ) {
     for &SquareClicked(square) in clicks.read() {
-        if !walking.is_empty() {
+        if !walking.is_empty() || modal.0 {
             continue;
         }
         if let Some(outcome) = game.outcome() {

@@ -142,7 +142,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (hold_clocks, title::toggle_menu.run_if(playing())).in_set(crate::AppSystems::RecordInput),
+                (say_modal, title::toggle_menu.run_if(playing())).in_set(crate::AppSystems::RecordInput),
                 banner::hear_charges.run_if(playing()).in_set(crate::AppSystems::View),
             ),
         )
@@ -175,9 +175,9 @@ fn leave_the_panels(
     }
 }
 
-/// Holds the clocks while a modal window is open.
-fn hold_clocks(state: Res<UiState>, mut held: ResMut<crate::clock::ClocksHeld>) {
-    held.0 = state.modal_open();
+/// Says whether a window over the game is open (the clocks and the board wait).
+fn say_modal(state: Res<UiState>, mut modal: ResMut<crate::screen::ModalOpen>) {
+    modal.set_if_neq(crate::screen::ModalOpen(state.modal_open()));
 }
 
 /// The interface gets a camera of its own, drawn over the 3D view, so that the 3D camera can be
