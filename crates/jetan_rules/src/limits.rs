@@ -6,6 +6,8 @@
 use crate::variant::{PieceKind, Rules};
 use crate::{Dirs, KindId, MAX_REMOVALS, MAX_STEPS, Mix, Movement, Piece, Square};
 
+/// The most piece kinds a variant has.
+pub(crate) const MAX_KINDS: usize = 60;
 /// Non-jumping walks longer than this would make move generation slow.
 pub(crate) const MAX_BLOCKED_WALK: u8 = 6;
 /// No walk or leap goes further than this.
