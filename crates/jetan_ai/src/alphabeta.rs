@@ -447,7 +447,7 @@ impl Search<'_> {
     fn search_moves(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
         frame.early.clear();
         // The rescues near the royal piece, once searched: the full generation leaves them out
-        // (a selection's test, faster than looking each move up in `frame.early`).
+        // (a filter's test, faster than looking each move up in `frame.early`).
         let mut near_searched = None;
         if node.in_danger {
             frame.moves.clear();
@@ -497,7 +497,7 @@ impl Search<'_> {
         frame.moves.clear();
         generation::moves(&self.position, self.task.facts, node.in_danger && node.ply == 0, &mut frame.moves);
         if let Some(near) = near_searched {
-            frame.moves.retain(|mv| !near.selects(mv));
+            frame.moves.retain(|mv| !near.passes(mv));
             frame.early.clear();
         }
         if frame.moves.is_empty() {

@@ -5,7 +5,7 @@
 //! the captures of the pieces attacking a royal piece, tried first while it is attacked; and
 //! the moves that may win at once.
 
-use jetan_rules::{Move, Position, Selection};
+use jetan_rules::{Move, MoveFilter, Position};
 
 use crate::facts::Facts;
 
@@ -15,7 +15,7 @@ use crate::facts::Facts;
 pub(crate) fn moves(position: &Position, facts: &Facts, whole: bool, moves: &mut Vec<Move>) {
     let start = moves.len();
     if !whole {
-        position.generate_some(Selection::ALL.with_followers(facts.followers()), moves);
+        position.generate_some(MoveFilter::ALL.with_followers(facts.followers()), moves);
     }
     if moves.len() == start {
         position.generate(moves);
@@ -28,28 +28,28 @@ pub(crate) fn moves(position: &Position, facts: &Facts, whole: bool, moves: &mut
 pub(crate) fn captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>) {
     let side = position.to_move();
     let wanted = position.occupied().minus(position.occupied_by(side)).or(facts.goals(side));
-    position.generate_some(Selection::touching(wanted).with_followers(facts.capture_followers()), moves);
+    position.generate_some(MoveFilter::touching(wanted).with_followers(facts.capture_followers()), moves);
 }
 
 /// Appends to `moves` the moves that take a piece attacking a royal piece of the side to move
 /// (bounded as [`moves`] is): while it is attacked, nearly every rescue there is, tried before
-/// the others are generated. Returns the selection, which the later stages leave out.
-pub(crate) fn attacker_captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>) -> Selection {
+/// the others are generated. Returns the filter, which the later stages leave out.
+pub(crate) fn attacker_captures(position: &Position, facts: &Facts, moves: &mut Vec<Move>) -> MoveFilter {
     let attackers = facts.royal_attackers(position, position.to_move());
-    let selection = Selection::touching(attackers).with_followers(facts.followers());
-    position.generate_some(selection, moves);
-    selection
+    let filter = MoveFilter::touching(attackers).with_followers(facts.followers());
+    position.generate_some(filter, moves);
+    filter
 }
 
 /// Fills `moves` (emptied first) with the other moves that may rescue a royal piece of the side
 /// to move from an attack (bounded as [`moves`] is), leaving out those of `taken` (the captures
 /// of its attackers, searched before): the moves that take a piece or land near a royal piece
-/// of the side to move, where nearly every other rescue is. Returns their selection.
-pub(crate) fn near_rescues(position: &Position, facts: &Facts, taken: Selection, moves: &mut Vec<Move>) -> Selection {
-    let near = Selection::touching(facts.rescue_squares(position)).with_followers(facts.followers());
+/// of the side to move, where nearly every other rescue is. Returns their filter.
+pub(crate) fn near_rescues(position: &Position, facts: &Facts, taken: MoveFilter, moves: &mut Vec<Move>) -> MoveFilter {
+    let near = MoveFilter::touching(facts.rescue_squares(position)).with_followers(facts.followers());
     moves.clear();
     position.generate_some(near, moves);
-    moves.retain(|mv| !taken.selects(mv));
+    moves.retain(|mv| !taken.passes(mv));
     near
 }
 
@@ -62,5 +62,5 @@ pub(crate) fn winning_candidates(position: &Position, facts: &Facts, moves: &mut
         wanted.insert(square);
         wanted
     });
-    position.generate_some(Selection::touching(wanted).with_followers(facts.followers()), moves);
+    position.generate_some(MoveFilter::touching(wanted).with_followers(facts.followers()), moves);
 }

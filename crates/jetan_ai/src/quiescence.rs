@@ -151,7 +151,7 @@ impl Search<'_> {
             node.best = self.no_moves_score(node.ply);
             return;
         }
-        frame.moves.retain(|mv| !near.selects(mv));
+        frame.moves.retain(|mv| !near.passes(mv));
         self.search_leaf_moves(node, frame, usize::MAX);
     }
 

@@ -1,5 +1,5 @@
 //! Matches between two players, `a` and `b`: games with alternating colours, each played to a
-//! result or a ply limit (a draw), with the slowest move of each side measured.
+//! result or a ply limit (a draw), with the slowest and the largest search of each side measured.
 
 use std::fmt;
 use std::sync::Arc;
@@ -82,6 +82,9 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The longest time player `a`, then player `b`, took for a move.
     pub slowest: [Duration; 2],
+    /// The most positions a search of player `a`, then player `b`, visited for a move (0 for
+    /// the baselines, which don't search).
+    pub most_nodes: [u64; 2],
     /// The game's one-line summary.
     pub summary: String,
 }
@@ -97,6 +100,8 @@ pub struct MatchScore {
     pub losses: u32,
     /// The longest time player `a`, then player `b`, took for a move.
     pub slowest: [Duration; 2],
+    /// The most positions a search of player `a`, then player `b`, visited for a move.
+    pub most_nodes: [u64; 2],
 }
 
 impl MatchScore {
@@ -113,6 +118,9 @@ impl MatchScore {
         }
         for (slowest, game) in self.slowest.iter_mut().zip(game.slowest) {
             *slowest = (*slowest).max(game);
+        }
+        for (most, game) in self.most_nodes.iter_mut().zip(game.most_nodes) {
+            *most = (*most).max(game);
         }
     }
 }
@@ -158,6 +166,7 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
     let mut position = Position::start(variant.clone());
     let mut moves = Vec::new();
     let mut slowest = [Duration::ZERO; 2];
+    let mut most_nodes = [0; 2];
     let outcome = loop {
         if let Some(outcome) = position.decided() {
             break Some(outcome);
@@ -171,6 +180,7 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
         let thought = player.choose(&position, config.movetime[mover], &cancel);
         let took = started.elapsed();
         slowest[mover] = slowest[mover].max(took);
+        most_nodes[mover] = most_nodes[mover].max(thought.nodes);
         let Some(mv) = thought.best else { break position.outcome() };
         debug_assert!(position.is_legal(mv), "{} chose an illegal move", player.level());
         moves.push(position.move_text(mv));
@@ -193,5 +203,5 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
         variant.side_name(a_side.opponent()),
         moves.len()
     );
-    GameRecord { number, a_side, result, outcome, moves, slowest, summary }
+    GameRecord { number, a_side, result, outcome, moves, slowest, most_nodes, summary }
 }

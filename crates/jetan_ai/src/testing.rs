@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use jetan_rules::{Phase, Position, Selection, Variant};
+use jetan_rules::{MoveFilter, Phase, Position, Variant};
 
 use crate::alphabeta::{Search, Task, Workspace};
 use crate::facts::Facts;
@@ -105,7 +105,7 @@ fn rescues(position: &Position, facts: &Facts) -> (bool, bool) {
     let side = position.to_move();
     let mut moves = Vec::new();
     generation::moves(position, facts, false, &mut moves);
-    let near = Selection::touching(facts.rescue_squares(position));
+    let near = MoveFilter::touching(facts.rescue_squares(position));
     let saving = moves.into_iter().filter(|&mv| {
         let mut after = position.clone();
         after.play(mv);
@@ -115,7 +115,7 @@ fn rescues(position: &Position, facts: &Facts) -> (bool, bool) {
         }
     });
     saving.fold((false, false), |(near_one, far_one), mv| {
-        let is_near = near.selects(&mv);
+        let is_near = near.passes(&mv);
         (near_one || is_near, far_one || !is_near)
     })
 }

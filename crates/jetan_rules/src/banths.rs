@@ -2,10 +2,10 @@
 //! Thuvia directing banths onto pieces, and Kara Vasa's strike.
 
 use crate::fast_hash::FastSet;
+use crate::filter::Aim;
 use crate::list::List;
 use crate::movegen::Scope;
 use crate::reach::movement_reach;
-use crate::selection::Aim;
 use crate::{MAX_STEPS, Move, MoveKind, Position, Square, SquareSet, Step};
 
 impl Position {

@@ -1,7 +1,7 @@
 //! Turn-level rules: charm (RULES.md §5.5), the Charge (§5.12) and Rapid Deployment (§5.13).
 
+use crate::filter::Aim;
 use crate::movegen::Scope;
-use crate::selection::Aim;
 use crate::{Move, MoveKind, Position, Side, Square, SquareSet, Step};
 
 impl Position {

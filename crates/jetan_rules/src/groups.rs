@@ -7,9 +7,9 @@
 use std::hash::{Hash, Hasher};
 
 use crate::fast_hash::FastMap;
+use crate::filter::{Aim, touches};
 use crate::list::List;
 use crate::movegen::Scope;
-use crate::selection::{Aim, touches};
 use crate::trains::HaulerWalk;
 use crate::{Dir, Gender, MAX_REMOVALS, Move, MoveKind, Piece, Position, SquadForm, Square, SquareSet, Step};
 

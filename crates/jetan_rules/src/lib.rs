@@ -24,6 +24,7 @@ mod effects;
 mod error;
 mod fast_hash;
 mod files;
+mod filter;
 mod groups;
 mod guide;
 mod limits;
@@ -40,7 +41,6 @@ mod position;
 mod reach;
 mod rules;
 mod schema;
-mod selection;
 mod side;
 mod source;
 mod square;
@@ -58,6 +58,7 @@ mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
 pub use files::{MAX_TEXT_BYTES, MAX_VARIANT_BYTES, read_file, read_text_file};
+pub use filter::MoveFilter;
 pub use guide::{ExampleStep, GuideSection, MAX_EXAMPLE_TURNS};
 pub use list::List;
 pub use movement::{Dirs, Mix, Movement, Order, RelDir};
@@ -72,7 +73,6 @@ pub use rules::{
     Ability, Change, ChargeRule, Choice, Ending, EscapeRule, EscapeWalk, EscapeWhen, Judged, PromotionClass, Region,
     RuleOption, SmallArmies, SquadForm, SquadRanks, SquadRule, Threats, Verdict,
 };
-pub use selection::Selection;
 pub use side::{KindId, Piece, Side};
 pub use source::{Location, Text};
 pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use ron::extensions::Extensions;
 
 use crate::guide::GuideSection;
-use crate::limits::{self, Breach};
+use crate::limits::{self, Breach, MAX_KINDS};
 use crate::schema::{GuideFile, NorthFile, PieceFile, SetupFile, VariantFile};
 use crate::source::{Source, with_text_ordinals};
 use crate::variant::{DEFAULT_LOOKS, is_look_path};
@@ -162,21 +162,18 @@ impl Checker<'_> {
                     ids.sort_by_key(|(_, kind)| **kind);
                     ids.into_iter().map(|(id, _)| id.as_str()).collect()
                 };
-                self.error(id, 0, format!("unknown piece kind `{id}` (the pieces are: {})", known.join(", ")));
+                let known = if known.is_empty() { "there are none".into() } else { known.join(", ") };
+                self.error(id, 0, format!("unknown piece kind `{id}` (the pieces are: {known})"));
                 KindId(0)
             }
         }
     }
 
+    /// The piece kinds, the first [`MAX_KINDS`] of `pieces` (the others are an error).
     fn kinds(&mut self, pieces: &[PieceFile]) -> Vec<PieceKind> {
-        if pieces.is_empty() || pieces.len() > 60 {
-            self.errors.push(LoadError {
-                origin: self.origin.into(),
-                location: crate::Location { line: 1, col: 1 },
-                message: format!("a variant needs 1 to 60 piece kinds, not {}", pieces.len()),
-            });
-        }
-        for (index, piece) in pieces.iter().enumerate().take(60) {
+        self.check_kind_count(pieces);
+        let pieces = &pieces[..pieces.len().min(MAX_KINDS)];
+        for (index, piece) in pieces.iter().enumerate() {
             let id_ok = !piece.id.value.is_empty()
                 && piece.id.value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
             if !id_ok {
@@ -187,7 +184,7 @@ impl Checker<'_> {
         }
         let mut letters: HashMap<String, &Text> = HashMap::new();
         let mut kinds = Vec::new();
-        for piece in pieces.iter().take(60) {
+        for piece in pieces {
             let letter = piece.letter.value.to_ascii_uppercase();
             if letter.is_empty() || letter.len() > 3 || !letter.chars().all(|c| c.is_ascii_alphabetic()) {
                 self.error(&piece.letter, 0, format!("letter `{}` must be 1 to 3 ASCII letters", piece.letter));
@@ -259,6 +256,22 @@ impl Checker<'_> {
             kinds.push(kind);
         }
         kinds
+    }
+
+    /// Refuses a variant without piece kinds (at `pieces`) or with more than [`MAX_KINDS`]
+    /// (at the first one too many).
+    fn check_kind_count(&mut self, pieces: &[PieceFile]) {
+        if pieces.is_empty() {
+            self.error_at_key("pieces", "a variant needs at least one piece kind, and `pieces` is empty".into());
+        } else if let Some(extra) = pieces.get(MAX_KINDS) {
+            let message = format!(
+                "piece `{}` is kind {} of {}: a variant has at most {MAX_KINDS} piece kinds",
+                extra.id,
+                MAX_KINDS + 1,
+                pieces.len()
+            );
+            self.error(&extra.id, 0, message);
+        }
     }
 
     fn setup(&mut self, setup: &SetupFile, geometry: Geometry, pieces: &[PieceFile]) -> Vec<(Square, Piece)> {
@@ -409,7 +422,10 @@ impl Base<'_> {
     /// The limits it breaks with `changes` applied.
     fn with(&self, changes: &[Change<KindId>]) -> Vec<Breach> {
         let (mut kinds, mut rules) = (self.kinds.to_vec(), self.rules.clone());
-        for change in changes {
+        // Without kinds, a change's unknown kind (already an error) stands for none to change.
+        let count = kinds.len();
+        let exists = |change: &&Change<KindId>| change.pieces().iter().all(|kind| kind.index() < count);
+        for change in changes.iter().filter(exists) {
             crate::variant::apply(change, &mut kinds, &mut rules);
         }
         limits::breaches(&kinds, &rules, self.setup, self.files)
@@ -433,8 +449,9 @@ fn tokens(row: &str) -> Vec<(usize, &str)> {
     tokens
 }
 
+/// The kind of the piece with `letter`, among the kinds kept (the first [`MAX_KINDS`]).
 fn kind_by_letter(pieces: &[PieceFile], letter: &str) -> Option<KindId> {
-    pieces.iter().position(|p| p.letter.as_str().eq_ignore_ascii_case(letter)).map(|i| KindId(i as u8))
+    pieces.iter().take(MAX_KINDS).position(|p| p.letter.as_str().eq_ignore_ascii_case(letter)).map(|i| KindId(i as u8))
 }
 
 /// A guide section as the game reads it.

@@ -1,15 +1,16 @@
 //! Legal move generation: what may move this ply ([`Scope`]), each piece's single moves (its
 //! reach filtered by where it may land and the threats a Princess shuns), escapes, group moves
 //! ([`crate::groups`]), the end-of-move effects ([`crate::effects`]) and the turn-level moves
-//! (Rapid Deployment, the Charge: [`crate::charge`]); all moves, those a [`Selection`] picks
-//! (captures, the moves taking given pieces, groups of few followers), or one move's legality.
+//! (Rapid Deployment, the Charge: [`crate::charge`]); all moves, those a [`MoveFilter`] lets
+//! through (captures, the moves taking given pieces, groups of few followers), or one move's
+//! legality.
 
 use std::cell::RefCell;
 
 use crate::fast_hash::FastSet;
+use crate::filter::{Aim, MoveFilter};
 use crate::groups::SeenGroups;
 use crate::list::List;
-use crate::selection::{Aim, Selection};
 use crate::threats::Threatened;
 use crate::{EscapeWhen, MAX_REMOVALS, Move, MoveKind, Phase, Piece, Position, Region, Side, Square, SquareSet};
 
@@ -58,7 +59,7 @@ impl Position {
     /// its single moves, its escapes, then its group moves; then Rapid Deployments, declaring a
     /// Charge, or ending one.
     pub fn generate(&self, moves: &mut Vec<Move>) {
-        self.generate_some(Selection::ALL, moves);
+        self.generate_some(MoveFilter::ALL, moves);
     }
 
     /// Appends the legal moves of the side to move that take a piece, in the order of
@@ -66,14 +67,14 @@ impl Position {
     /// Banth, without generating the others.
     pub fn generate_captures(&self, moves: &mut Vec<Move>) {
         let own = self.occupied[self.to_move.index()];
-        self.generate_some(Selection::touching(self.occupied().minus(own)), moves);
+        self.generate_some(MoveFilter::touching(self.occupied().minus(own)), moves);
     }
 
-    /// Appends the legal moves of the side to move that `selection` selects, in the order of
+    /// Appends the legal moves of the side to move that `filter` lets through, in the order of
     /// [`Position::generate`]. Each generator skips what can't reach the squares the
-    /// selection is about, so asking about a few squares is cheap.
-    pub fn generate_some(&self, selection: Selection, moves: &mut Vec<Move>) {
-        self.select(selection, false, moves);
+    /// filter is about, so asking about a few squares is cheap.
+    pub fn generate_some(&self, filter: MoveFilter, moves: &mut Vec<Move>) {
+        self.generate_filtered(filter, false, moves);
     }
 
     /// Whether `side`, given a whole turn in this position, could take a piece on one of
@@ -81,20 +82,20 @@ impl Position {
     /// False once the game is over.
     pub fn could_take(&self, side: Side, squares: SquareSet) -> bool {
         let mut moves = Vec::new();
-        let selection = Selection::touching(squares);
+        let filter = MoveFilter::touching(squares);
         if side == self.to_move && self.phase == Phase::Turn {
-            self.select(selection, true, &mut moves);
+            self.generate_filtered(filter, true, &mut moves);
         } else {
             let mut turned = self.clone();
             turned.to_move = side;
             turned.phase = Phase::Turn;
-            turned.select(selection, true, &mut moves);
+            turned.generate_filtered(filter, true, &mut moves);
         }
         !moves.is_empty()
     }
 
     /// [`Position::generate_some`]; with `first_only`, it may stop once it has found one.
-    fn select(&self, selection: Selection, first_only: bool, moves: &mut Vec<Move>) {
+    fn generate_filtered(&self, filter: MoveFilter, first_only: bool, moves: &mut Vec<Move>) {
         if self.outcome.is_some() {
             return;
         }
@@ -102,19 +103,19 @@ impl Position {
         if self.phase == Phase::BanthStep {
             self.banth_steps(moves);
             moves.push(Move::declaration(MoveKind::Pass));
-            selection.keep_selected(moves, start);
+            filter.keep_passing(moves, start);
             return;
         }
         let mut scope = self.scope();
-        scope.most_followers = selection.followers;
+        scope.most_followers = filter.followers;
         scope.probe = first_only;
-        let aim = Aim::at(self, selection.touching);
+        let aim = Aim::at(self, filter.touching);
         for from in scope.movable.iter() {
             let before = moves.len();
             self.piece_moves(&scope, from, &aim, moves);
             // (Otherwise the moves are filtered once, at the end.)
             if first_only {
-                selection.keep_selected(moves, before);
+                filter.keep_passing(moves, before);
                 if moves.len() > start {
                     return;
                 }
@@ -125,8 +126,8 @@ impl Position {
                 if self.variant.rules().rapid_deployment {
                     self.deployments(&scope, moves);
                 }
-                // A declaration touches no square: only a selection of every move lists it.
-                if selection.touching == SquareSet::FULL && self.may_declare_charge(&scope) {
+                // A declaration touches no square: only a filter passing every move lists it.
+                if filter.touching == SquareSet::FULL && self.may_declare_charge(&scope) {
                     moves.push(Move::declaration(MoveKind::Charge));
                 }
             }
@@ -137,7 +138,7 @@ impl Position {
             }
             Phase::BanthStep => unreachable!("handled above"),
         }
-        selection.keep_selected(moves, start);
+        filter.keep_passing(moves, start);
     }
 
     /// Whether `mv` is one of the legal moves: the same answer as looking it up in

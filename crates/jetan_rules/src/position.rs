@@ -6,8 +6,12 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use crate::list::List;
+use crate::moves::{MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS};
 use crate::trains::{MAX_TRAINS, Train};
-use crate::{KindId, Move, MoveKind, Outcome, Piece, Reason, Side, Square, SquareSet, Variant, Verdict, rules::Ending};
+use crate::{
+    KindId, Move, MoveKind, Outcome, Piece, Promotion, Reason, Side, Square, SquareSet, Step, Variant, Verdict,
+    rules::Ending,
+};
 
 /// A position of a game of one variant.
 #[derive(Clone, Debug)]
@@ -52,8 +56,10 @@ pub enum Phase {
 }
 
 /// The most squares one move changes (steps' both ends, removals, homes, turned allegiances).
-const MAX_TOUCHED: usize =
-    2 * crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS + 2 * crate::moves::MAX_PROMOTIONS + 8;
+const MAX_TOUCHED: usize = 2 * MAX_STEPS + MAX_REMOVALS + 2 * MAX_PROMOTIONS + 8;
+
+/// What one ply captured, for the endings to judge: (capturer, victim) pairs.
+type Captures = List<(Piece, Piece), { MAX_STEPS + MAX_REMOVALS }>;
 
 /// What [`Position::undo`] needs to take a move back.
 #[derive(Clone, Debug)]
@@ -72,6 +78,19 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// Remembers what stands on each square `mv` touches in `position`: where its pieces
+    /// start and land, its removals and the homes of its promoting females.
+    #[inline(always)]
+    fn remember_squares(&mut self, position: &Position, mv: &Move) {
+        for step in mv.steps.iter() {
+            self.remember(position, step.from);
+            self.remember(position, step.to);
+        }
+        for &square in mv.removals.iter().chain(mv.promotions.iter().map(|p| &p.home)) {
+            self.remember(position, square);
+        }
+    }
+
     fn remember(&mut self, position: &Position, square: Square) {
         if !self.touched.iter().any(|&(s, _)| s == square) {
             self.touched.push((square, position.board[square.index()]));
@@ -219,7 +238,32 @@ impl Position {
     /// Plays a legal move (unchecked: play only moves from [`Position::legal_moves`] or
     /// [`Position::parse_move`]) and returns what undoes it.
     pub fn play(&mut self, mv: Move) -> Undo {
-        let mut undo = Undo {
+        // (Filled in place: a helper returning the filled `Undo` cost one more copy of it a move.)
+        let mut undo = self.undo_base();
+        undo.remember_squares(self, &mv);
+        let side = self.to_move;
+        let trains = self.trains_after(&mv);
+        let mut captures = Captures::new();
+        self.move_pieces(&mv, &mut captures);
+        if let Some(trains) = trains {
+            self.set_trains(trains);
+        }
+        self.bring_back(&mv.promotions);
+        if mv.kind == MoveKind::Escape {
+            self.set_escape_used(side, true);
+        }
+        self.ply += 1;
+        self.outcome = self.outcome.or_else(|| self.ending(side, &captures));
+        let turn_over = self.advance_phase(&mv, side);
+        self.hand_over(&mv, side, turn_over, &mut undo);
+        undo
+    }
+
+    /// What takes back a move, before it remembers the squares the move touches: the state a
+    /// move may change.
+    #[inline(always)]
+    fn undo_base(&self) -> Undo {
+        Undo {
             touched: ArrayVec::new(),
             to_move: self.to_move,
             escape_used: self.escape_used,
@@ -228,17 +272,13 @@ impl Position {
             trains: self.trains,
             outcome: self.outcome,
             hash: self.hash,
-        };
-        for step in mv.steps.iter() {
-            undo.remember(self, step.from);
-            undo.remember(self, step.to);
         }
-        for &square in mv.removals.iter().chain(mv.promotions.iter().map(|p| &p.home)) {
-            undo.remember(self, square);
-        }
-        let side = self.to_move;
-        let trains = self.trains_after(&mv);
-        let mut captures: List<(Piece, Piece), { crate::moves::MAX_STEPS + crate::moves::MAX_REMOVALS }> = List::new();
+    }
+
+    /// Removes the pieces `mv` removes, then moves its pieces; adds to `captures` what was
+    /// captured, by whom.
+    #[inline(always)]
+    fn move_pieces(&mut self, mv: &Move, captures: &mut Captures) {
         // Removals first: a plough clears the squares its train then lands on.
         let lead = mv.lead().and_then(|step| self.board[step.from.index()]);
         for &square in mv.removals.iter() {
@@ -247,69 +287,89 @@ impl Position {
             }
         }
         if mv.kind == MoveKind::Direct {
-            // Directed banths move one after the other.
-            for step in mv.steps.iter() {
-                let banth = self.take(step.from).expect("a step starts on a piece");
-                if let Some(victim) = self.take(step.to) {
-                    captures.push((banth, victim));
-                }
-                self.put(step.to, banth);
-            }
+            self.direct_banths(&mv.steps, captures);
         } else {
-            // A group's pieces all leave before any lands (one may land where another stood).
-            let movers: List<Piece, { crate::moves::MAX_STEPS }> =
-                mv.steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
-            for (step, &mover) in mv.steps.iter().zip(movers.iter()) {
-                if let Some(victim) = self.take(step.to) {
-                    captures.push((mover, victim));
-                }
-                self.put(step.to, mover);
+            self.move_group(&mv.steps, captures);
+        }
+    }
+
+    /// Moves directed banths one after the other, each taking what it lands on.
+    fn direct_banths(&mut self, steps: &[Step], captures: &mut Captures) {
+        for step in steps {
+            let banth = self.take(step.from).expect("a step starts on a piece");
+            if let Some(victim) = self.take(step.to) {
+                captures.push((banth, victim));
             }
+            self.put(step.to, banth);
         }
-        if let Some(trains) = trains {
-            self.set_trains(trains);
+    }
+
+    /// Moves a piece or a group: all its pieces leave before any lands (one may land where
+    /// another stood), each taking what it lands on.
+    #[inline]
+    fn move_group(&mut self, steps: &[Step], captures: &mut Captures) {
+        let movers: List<Piece, MAX_STEPS> =
+            steps.iter().map(|step| self.take(step.from).expect("a step starts on a piece")).collect();
+        for (step, &mover) in steps.iter().zip(movers.iter()) {
+            if let Some(victim) = self.take(step.to) {
+                captures.push((mover, victim));
+            }
+            self.put(step.to, mover);
         }
-        for promotion in mv.promotions.iter() {
-            // The piece brought back replaces her, and takes her home (if its kind promotes).
+    }
+
+    /// Makes the promotions: each female goes home, and the piece brought back replaces her
+    /// and takes her home (if its kind promotes).
+    #[inline]
+    fn bring_back(&mut self, promotions: &[Promotion]) {
+        for promotion in promotions {
             let female = self.take(promotion.at).expect("a promoting female stands where she landed");
             let home = female.home.filter(|_| self.variant.kind(promotion.kind).promotion.is_some());
             self.put(promotion.home, female);
             let brought = Piece { kind: promotion.kind, side: female.side, owner: female.owner, home };
             self.put(promotion.at, brought);
         }
-        if mv.kind == MoveKind::Escape {
-            self.set_escape_used(side, true);
-        }
-        self.ply += 1;
-        self.outcome = self.outcome.or_else(|| self.ending(side, &captures));
-        let turn_over = match (mv.kind, self.phase) {
+    }
+
+    /// Moves the phase of `side`'s turn on past `mv` (into a Charge, or through one); returns
+    /// whether the turn is over.
+    #[inline]
+    fn advance_phase(&mut self, mv: &Move, side: Side) -> bool {
+        match (mv.kind, self.phase) {
             (MoveKind::Charge, _) => {
                 self.set_phase(Phase::Charge { files: 0, moved: SquareSet::EMPTY, submoves: 0 });
                 false
             }
             (MoveKind::EndCharge | MoveKind::BanthStep | MoveKind::Pass, _) => true,
-            (_, Phase::Charge { files, mut moved, submoves }) => {
-                // The actor's file is used up, and it has moved, even if it acted from where it
-                // stands (Thuvia directing banths).
-                let geometry = self.variant.geometry();
-                let actor = mv.actor.or(mv.lead().map(|step| step.from)).expect("a Charge's sub-move has an actor");
-                for step in mv.steps.iter() {
-                    moved.remove(step.from);
-                }
-                for square in mv.steps.iter().map(|s| s.to).chain(mv.promotions.iter().map(|p| p.home)) {
-                    moved.insert(square);
-                }
-                if !mv.steps.iter().any(|s| s.from == actor) {
-                    moved.insert(actor);
-                }
-                // Only the side's own pieces (a directed banth may have taken one).
-                let moved = moved.and(self.occupied[side.index()]);
-                let files = files | 1 << geometry.file(actor);
-                self.set_phase(Phase::Charge { files, moved, submoves: submoves + 1 });
+            (_, Phase::Charge { files, moved, submoves }) => {
+                let moved = moved_in_charge(mv, moved);
+                self.record_submove(mv, side, files, moved, submoves);
                 self.outcome.is_some() || !self.has_charge_submove()
             }
             _ => true,
-        };
+        }
+    }
+
+    /// Records a Charge's sub-move `mv` by `side`: its actor's file is used up, and the pieces
+    /// on `moved` have moved.
+    fn record_submove(&mut self, mv: &Move, side: Side, files: u32, moved: SquareSet, submoves: u8) {
+        let actor = mv.actor.or(mv.lead().map(|step| step.from)).expect("a Charge's sub-move has an actor");
+        // The actor has moved even if it acted from where it stands (Thuvia directing banths).
+        let mut moved = moved;
+        if !mv.steps.iter().any(|s| s.from == actor) {
+            moved.insert(actor);
+        }
+        // Only the side's own pieces (a directed banth may have taken one).
+        let moved = moved.and(self.occupied[side.index()]);
+        let files = files | 1 << self.variant.geometry().file(actor);
+        self.set_phase(Phase::Charge { files, moved, submoves: submoves + 1 });
+    }
+
+    /// Ends the ply of `side` that played `mv`: the banth step follows, or the other side's
+    /// turn begins if `side`'s is over (`undo` remembers the allegiances that change); then
+    /// the counts that may end the game.
+    #[inline]
+    fn hand_over(&mut self, mv: &Move, side: Side, turn_over: bool, undo: &mut Undo) {
         let banth_step = turn_over
             && self.outcome.is_none()
             && !matches!(mv.kind, MoveKind::BanthStep | MoveKind::Pass)
@@ -319,13 +379,12 @@ impl Position {
         } else if turn_over {
             self.set_phase(Phase::Turn);
             self.set_to_move(side.opponent());
-            self.settle_allegiances(Some(&mut undo));
+            self.settle_allegiances(Some(undo));
         }
         self.count_small_armies();
         if self.outcome.is_none() && self.variant.rules().ply_limit.is_some_and(|limit| self.ply >= limit) {
             self.outcome = Some(Outcome { winner: None, reason: Reason::PlyLimit });
         }
-        undo
     }
 
     /// The squares of the pieces a legal move removes that aren't the mover's own: those its
@@ -601,6 +660,20 @@ impl Position {
         }
         hash
     }
+}
+
+/// The squares of the pieces that have moved in a Charge, `moved` before its sub-move `mv`:
+/// its pieces leave their squares and stand on where they land, and promoting females on
+/// their homes.
+#[inline]
+fn moved_in_charge(mv: &Move, mut moved: SquareSet) -> SquareSet {
+    for step in mv.steps.iter() {
+        moved.remove(step.from);
+    }
+    for square in mv.steps.iter().map(|s| s.to).chain(mv.promotions.iter().map(|p| p.home)) {
+        moved.insert(square);
+    }
+    moved
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::list::List;
+use crate::trains::MAX_TRAINS;
 use crate::{Geometry, Outcome, Phase, Piece, Position, Reason, Side, Square, SquareSet, Train, Variant};
 
 /// A position text that can't be read.
@@ -126,110 +127,211 @@ impl Position {
         text
     }
 
-    /// Reads a position text of `variant`.
+    /// Reads a position text of `variant`: first field by field into an unchecked [`Setup`],
+    /// then checked against the rules.
     ///
     /// # Errors
     /// The text is malformed or doesn't fit the variant's board and pieces.
     pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<Position, TextError> {
-        let err = |message: String| TextError(message);
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() < 5 {
-            return Err(err(format!("expected at least 5 fields separated by spaces, found {}", fields.len())));
+        let setup = Setup::read(&variant, text)?;
+        Position::from_setup(variant, &setup)
+    }
+
+    /// The position `setup` describes, if the rules allow it.
+    fn from_setup(variant: Arc<Variant>, setup: &Setup) -> Result<Position, TextError> {
+        let mut position = Position::from_pieces(variant, &setup.pieces, setup.to_move);
+        if let Some(turned) = &setup.turned {
+            position.set_turned(turned);
         }
-        let pieces = read_board(&variant, fields[0])?;
-        let to_move = match fields[1] {
-            "s" => Side::South,
-            "n" => Side::North,
-            other => return Err(err(format!("side to move must be `s` or `n`, not `{other}`"))),
-        };
-        let mut position = Position::from_pieces(variant, &pieces, to_move);
-        if let Some(turned) = fields[5..].iter().find_map(|f| f.strip_prefix("turned:")) {
-            let geometry = position.variant.geometry();
-            let mut serving_other = Vec::new();
-            for name in turned.split(',').filter(|name| *name != "-") {
-                serving_other.push(geometry.parse(name).ok_or_else(|| err(format!("bad square `{name}` in turned:")))?);
-            }
-            for (square, piece) in position.pieces().collect::<Vec<_>>() {
-                let side = if serving_other.contains(&square) { piece.owner.opponent() } else { piece.owner };
-                if side != piece.side {
-                    position.take(square);
-                    position.put(square, Piece { side, ..piece });
-                }
-            }
+        for &side in &setup.escapes {
+            position.set_escape_used(side, true);
         }
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                match c {
-                    'S' => position.set_escape_used(Side::South, true),
-                    'N' => position.set_escape_used(Side::North, true),
-                    other => return Err(err(format!("escapes used must be S, N or -, not `{other}`"))),
-                }
-            }
+        position.set_small_armies(setup.small_armies);
+        position.ply = setup.ply;
+        position.set_phase(setup.phase);
+        position.set_trains(setup.trains);
+        for home in &setup.homes {
+            position.set_home(home)?;
         }
-        if fields[3] != "-" {
-            let count = fields[3].parse().map_err(|_| err(format!("bad small-armies count `{}`", fields[3])))?;
-            position.set_small_armies(Some(count));
-        }
-        position.ply = fields[4].parse().map_err(|_| err(format!("bad ply number `{}`", fields[4])))?;
-        let mut named = Vec::new();
-        for field in &fields[5..] {
-            let name = field.split_once(':').map_or(if *field == "banth" { "banth" } else { "result" }, |(n, _)| n);
-            if named.contains(&name) {
-                return Err(err(format!("the field `{name}` is given twice")));
-            }
-            named.push(name);
-        }
-        if named.contains(&"charge") && named.contains(&"banth") {
-            return Err(err("a position is in a Charge or at the banth step, not both".into()));
-        }
-        for field in &fields[5..] {
-            if let Some(charge) = field.strip_prefix("charge:") {
-                let phase = read_charge(geometry_of(&position), charge)
-                    .ok_or_else(|| err(format!("bad charge field `{field}`")))?;
-                position.set_phase(phase);
-            } else if let Some(trains) = field.strip_prefix("trains:") {
-                let geometry = geometry_of(&position);
-                let mut read = List::new();
-                for train in trains.split(';') {
-                    let bad = || err(format!("bad train `{train}`"));
-                    let (engine, cars) = train.split_once('=').ok_or_else(bad)?;
-                    let engine = geometry.parse(engine).ok_or_else(bad)?;
-                    let mut list = List::new();
-                    for car in cars.split(',') {
-                        if list.is_full() {
-                            return Err(bad());
-                        }
-                        list.push(geometry.parse(car).ok_or_else(bad)?);
-                    }
-                    if read.is_full() {
-                        return Err(bad());
-                    }
-                    read.push(Train { engine, cars: list });
-                }
-                position.set_trains(read);
-            } else if *field == "banth" {
-                position.set_phase(Phase::BanthStep);
-            } else if field.starts_with("turned:") {
-                // Read above, before anything else depends on who serves whom.
-            } else if let Some(homes) = field.strip_prefix("homes:") {
-                for pair in homes.split(',') {
-                    let geometry = geometry_of(&position);
-                    let bad = || err(format!("bad home `{pair}`"));
-                    let (square, home) = pair.split_once('=').ok_or_else(bad)?;
-                    let (square, home) =
-                        (geometry.parse(square).ok_or_else(bad)?, geometry.parse(home).ok_or_else(bad)?);
-                    let piece = position.take(square).filter(|p| p.home.is_some()).ok_or_else(bad)?;
-                    position.put(square, Piece { home: Some(home), ..piece });
-                }
-            } else {
-                position.outcome = Some(read_outcome(field).ok_or_else(|| err(format!("bad result `{field}`")))?);
-            }
-        }
-        position.check().map_err(err)?;
+        position.outcome = setup.outcome;
+        position.check().map_err(TextError)?;
         Ok(position)
+    }
+
+    /// Makes the pieces on `turned` serve the side that doesn't own them, and every other
+    /// piece its owner.
+    fn set_turned(&mut self, turned: &[Square]) {
+        for (square, piece) in self.pieces().collect::<Vec<_>>() {
+            let side = if turned.contains(&square) { piece.owner.opponent() } else { piece.owner };
+            if side != piece.side {
+                self.take(square);
+                self.put(square, Piece { side, ..piece });
+            }
+        }
+    }
+
+    /// Gives the piece on `home.square` its home, if it is of a kind that has one.
+    fn set_home(&mut self, home: &Home) -> Result<(), TextError> {
+        let bad = || TextError(format!("bad home `{}`", home.text));
+        let piece = self.take(home.square).filter(|p| p.home.is_some()).ok_or_else(bad)?;
+        self.put(home.square, Piece { home: Some(home.home), ..piece });
+        Ok(())
     }
 }
 
+/// A position text read field by field, not yet checked against the rules (like shakmaty's
+/// `Setup`): only each field's form is, and that the board's labels and squares exist.
+#[derive(Debug)]
+struct Setup<'t> {
+    /// The pieces, by square, each serving its owner.
+    pieces: Vec<(Square, Piece)>,
+    to_move: Side,
+    /// `turned:`, the squares of the pieces serving the side that doesn't own them; without
+    /// it, each serves as at the start of a turn.
+    turned: Option<Vec<Square>>,
+    /// The sides whose escape is used.
+    escapes: Vec<Side>,
+    small_armies: Option<u8>,
+    ply: u32,
+    /// `charge:` or `banth`, else an ordinary turn.
+    phase: Phase,
+    trains: List<Train, MAX_TRAINS>,
+    homes: Vec<Home<'t>>,
+    outcome: Option<Outcome>,
+}
+
+/// A `square=home` pair of the `homes:` field.
+#[derive(Debug)]
+struct Home<'t> {
+    square: Square,
+    home: Square,
+    /// The pair as written.
+    text: &'t str,
+}
+
+impl<'t> Setup<'t> {
+    /// Reads `text`, a position text of `variant`, checking the form of each field in turn.
+    fn read(variant: &Variant, text: &'t str) -> Result<Setup<'t>, TextError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() < 5 {
+            return Err(TextError(format!("expected at least 5 fields separated by spaces, found {}", fields.len())));
+        }
+        let geometry = variant.geometry();
+        let (first, extra) = fields.split_at(5);
+        let pieces = read_board(variant, first[0])?;
+        let to_move = read_side(first[1])?;
+        let turned = extra.iter().find_map(|f| f.strip_prefix("turned:"));
+        let turned = turned.map(|squares| read_turned(geometry, squares)).transpose()?;
+        let escapes = read_escapes(first[2])?;
+        let small_armies = read_small_armies(first[3])?;
+        let ply = first[4].parse().map_err(|_| TextError(format!("bad ply number `{}`", first[4])))?;
+        check_field_names(extra)?;
+        let (phase, trains, homes, outcome) = (Phase::Turn, List::new(), Vec::new(), None);
+        let mut setup = Setup { pieces, to_move, turned, escapes, small_armies, ply, phase, trains, homes, outcome };
+        for field in extra {
+            setup.read_field(geometry, field)?;
+        }
+        Ok(setup)
+    }
+
+    /// Reads one of the fields after the ply (`turned:` is read first, on its own).
+    fn read_field(&mut self, geometry: Geometry, field: &'t str) -> Result<(), TextError> {
+        if let Some(charge) = field.strip_prefix("charge:") {
+            let phase = read_charge(geometry, charge);
+            self.phase = phase.ok_or_else(|| TextError(format!("bad charge field `{field}`")))?;
+        } else if let Some(trains) = field.strip_prefix("trains:") {
+            self.trains = read_trains(geometry, trains)?;
+        } else if field == "banth" {
+            self.phase = Phase::BanthStep;
+        } else if let Some(homes) = field.strip_prefix("homes:") {
+            self.homes = homes.split(',').map(|pair| read_home(geometry, pair)).collect::<Result<_, _>>()?;
+        } else if !field.starts_with("turned:") {
+            self.outcome = Some(read_outcome(field).ok_or_else(|| TextError(format!("bad result `{field}`")))?);
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a field after the ply given twice (a result is any field with no name), or both a
+/// Charge and the banth step.
+fn check_field_names(fields: &[&str]) -> Result<(), TextError> {
+    let mut named = Vec::new();
+    for field in fields {
+        let name = field.split_once(':').map_or(if *field == "banth" { "banth" } else { "result" }, |(n, _)| n);
+        if named.contains(&name) {
+            return Err(TextError(format!("the field `{name}` is given twice")));
+        }
+        named.push(name);
+    }
+    if named.contains(&"charge") && named.contains(&"banth") {
+        return Err(TextError("a position is in a Charge or at the banth step, not both".into()));
+    }
+    Ok(())
+}
+
+fn read_side(field: &str) -> Result<Side, TextError> {
+    match field {
+        "s" => Ok(Side::South),
+        "n" => Ok(Side::North),
+        other => Err(TextError(format!("side to move must be `s` or `n`, not `{other}`"))),
+    }
+}
+
+fn read_turned(geometry: Geometry, squares: &str) -> Result<Vec<Square>, TextError> {
+    let names = squares.split(',').filter(|name| *name != "-");
+    names.map(|name| geometry.parse(name).ok_or_else(|| TextError(format!("bad square `{name}` in turned:")))).collect()
+}
+
+fn read_escapes(field: &str) -> Result<Vec<Side>, TextError> {
+    let side = |c| match c {
+        'S' => Ok(Side::South),
+        'N' => Ok(Side::North),
+        other => Err(TextError(format!("escapes used must be S, N or -, not `{other}`"))),
+    };
+    if field == "-" { Ok(Vec::new()) } else { field.chars().map(side).collect() }
+}
+
+fn read_small_armies(field: &str) -> Result<Option<u8>, TextError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    field.parse().map(Some).map_err(|_| TextError(format!("bad small-armies count `{field}`")))
+}
+
+/// Reads `trains:`, `hauler=car,car,…` separated by `;`.
+fn read_trains(geometry: Geometry, field: &str) -> Result<List<Train, MAX_TRAINS>, TextError> {
+    let mut trains = List::new();
+    for text in field.split(';') {
+        let train = read_train(geometry, text);
+        if trains.is_full() || train.is_none() {
+            return Err(TextError(format!("bad train `{text}`")));
+        }
+        trains.push(train.expect("checked above"));
+    }
+    Ok(trains)
+}
+
+fn read_train(geometry: Geometry, text: &str) -> Option<Train> {
+    let (engine, names) = text.split_once('=')?;
+    let engine = geometry.parse(engine)?;
+    let mut cars = List::new();
+    for name in names.split(',') {
+        if cars.is_full() {
+            return None;
+        }
+        cars.push(geometry.parse(name)?);
+    }
+    Some(Train { engine, cars })
+}
+
+fn read_home<'t>(geometry: Geometry, text: &'t str) -> Result<Home<'t>, TextError> {
+    let bad = || TextError(format!("bad home `{text}`"));
+    let (square, home) = text.split_once('=').ok_or_else(bad)?;
+    let (square, home) = (geometry.parse(square).ok_or_else(bad)?, geometry.parse(home).ok_or_else(bad)?);
+    Ok(Home { square, home, text })
+}
+
+/// Reads the board, from the top rank down.
 fn read_board(variant: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, TextError> {
     let geometry = variant.geometry();
     let rows: Vec<&str> = board.split('/').collect();
@@ -238,48 +340,59 @@ fn read_board(variant: &Variant, board: &str) -> Result<Vec<(Square, Piece)>, Te
     }
     let mut pieces = Vec::new();
     for (row_index, row) in rows.iter().enumerate() {
-        let rank = geometry.ranks as i32 - 1 - row_index as i32;
-        let mut file = 0;
-        let mut chars = row.char_indices().peekable();
-        while let Some((start, c)) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut end = start + 1;
-                while let Some(&(i, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
-                    end = i + d.len_utf8();
-                    chars.next();
-                }
-                file += row[start..end].parse::<i32>().map_err(|_| TextError(format!("bad number in `{row}`")))?;
-                continue;
-            }
-            let label = if c == '[' {
-                let close = row[start..].find(']').ok_or_else(|| TextError(format!("unclosed `[` in `{row}`")))?;
-                let label = &row[start + 1..start + close];
-                while chars.peek().is_some_and(|&(i, _)| i <= start + close) {
-                    chars.next();
-                }
-                label
-            } else {
-                &row[start..start + c.len_utf8()]
-            };
-            let piece = variant
-                .piece_by_label(label)
-                .filter(|&piece| variant.label(piece) == label)
-                .ok_or_else(|| TextError(format!("no piece is labelled `{label}`")))?;
-            let square = geometry
-                .square(file, rank)
-                .ok_or_else(|| TextError(format!("rank {} has more than {} squares", rank + 1, geometry.files)))?;
-            pieces.push((square, piece));
-            file += 1;
-        }
-        if file != geometry.files as i32 {
-            return Err(TextError(format!("rank {} has {file} squares, the board has {}", rank + 1, geometry.files)));
-        }
+        read_rank(variant, row, geometry.ranks as i32 - 1 - row_index as i32, &mut pieces)?;
     }
     Ok(pieces)
 }
 
-fn geometry_of(position: &Position) -> Geometry {
-    position.variant.geometry()
+/// One item of a rank's row: a number of empty squares, or a piece's label.
+enum Cell<'t> {
+    Empty(i32),
+    Piece(&'t str),
+}
+
+/// Reads the row of `rank` (from 0), adding its pieces to `pieces`.
+fn read_rank(variant: &Variant, row: &str, rank: i32, pieces: &mut Vec<(Square, Piece)>) -> Result<(), TextError> {
+    let geometry = variant.geometry();
+    let (mut file, mut rest) = (0, row);
+    while !rest.is_empty() {
+        let (cell, after) = split_cell(row, rest)?;
+        rest = after;
+        match cell {
+            Cell::Empty(count) => file += count,
+            Cell::Piece(label) => {
+                let piece = variant
+                    .piece_by_label(label)
+                    .filter(|&piece| variant.label(piece) == label)
+                    .ok_or_else(|| TextError(format!("no piece is labelled `{label}`")))?;
+                let square = geometry
+                    .square(file, rank)
+                    .ok_or_else(|| TextError(format!("rank {} has more than {} squares", rank + 1, geometry.files)))?;
+                pieces.push((square, piece));
+                file += 1;
+            }
+        }
+    }
+    if file != geometry.files as i32 {
+        return Err(TextError(format!("rank {} has {file} squares, the board has {}", rank + 1, geometry.files)));
+    }
+    Ok(())
+}
+
+/// Splits the first item off `rest`, the unread end of `row`: a run of digits, a label in
+/// brackets, or one character.
+fn split_cell<'t>(row: &str, rest: &'t str) -> Result<(Cell<'t>, &'t str), TextError> {
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let count = rest[..digits].parse().map_err(|_| TextError(format!("bad number in `{row}`")))?;
+        return Ok((Cell::Empty(count), &rest[digits..]));
+    }
+    if let Some(inside) = rest.strip_prefix('[') {
+        let close = inside.find(']').ok_or_else(|| TextError(format!("unclosed `[` in `{row}`")))?;
+        return Ok((Cell::Piece(&inside[..close]), &inside[close + 1..]));
+    }
+    let width = rest.chars().next().map_or(0, char::len_utf8);
+    Ok((Cell::Piece(&rest[..width]), &rest[width..]))
 }
 
 fn or_dash(text: String) -> String {

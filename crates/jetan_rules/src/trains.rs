@@ -3,9 +3,9 @@
 //! enemy pieces.
 
 use crate::fast_hash::FastSet;
+use crate::filter::Aim;
 use crate::list::List;
 use crate::movegen::Scope;
-use crate::selection::Aim;
 use crate::walk::{ANY_WALK, WalkRule, first_walk, walks_through};
 use crate::{Dir, MAX_REMOVALS, Move, MoveKind, Movement, Piece, Position, Square, SquareSet, Step};
 

@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use jetan_rules::{MoveKind, Phase, Position, Selection, SquareSet};
+use jetan_rules::{MoveFilter, MoveKind, Phase, Position, SquareSet};
 
 const OPTION_SETS: [&[&str]; 3] = [&[], &["charge=on", "rapid_deployment=on"], &["squad_ranks=equal", "charge=on"]];
 
@@ -113,7 +113,7 @@ fn generated_moves_are_legal_distinct_and_found_by_the_partial_generators() {
         };
         for (square, piece) in position.pieces().step_by(7) {
             let mut found = Vec::new();
-            position.generate_some(Selection::touching(SquareSet::only(square)), &mut found);
+            position.generate_some(MoveFilter::touching(SquareSet::only(square)), &mut found);
             let expected: Vec<_> = moves.iter().copied().filter(|mv| touches(mv, square)).collect();
             assert_eq!(found, expected, "taking {square:?}, seed {seed}: {}", position.to_text());
             let victims = |mv: &jetan_rules::Move| position.victim_squares(*mv).any(|s| s == square);
@@ -123,7 +123,7 @@ fn generated_moves_are_legal_distinct_and_found_by_the_partial_generators() {
         }
         // With at most one follower: legal moves, among them every move of one or two pieces.
         let mut bounded = Vec::new();
-        position.generate_some(Selection::ALL.with_followers(1), &mut bounded);
+        position.generate_some(MoveFilter::ALL.with_followers(1), &mut bounded);
         let bounded: HashSet<_> = bounded.into_iter().collect();
         let all: HashSet<_> = moves.iter().copied().collect();
         assert!(bounded.is_subset(&all), "bounded, seed {seed}");

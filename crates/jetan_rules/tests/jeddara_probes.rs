@@ -4,7 +4,7 @@
 
 mod common;
 
-use jetan_rules::{MoveKind, Phase, Position, Selection, Side, SquareSet};
+use jetan_rules::{MoveFilter, MoveKind, Phase, Position, Side, SquareSet};
 
 fn at(text: &str, moves: &str) -> Position {
     let mut position = Position::from_text(common::jeddara(&[]), text).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -146,7 +146,7 @@ fn a_squad_led_past_its_escorted_female_is_found_when_asked_about_its_landing() 
     assert!(taking.contains(&squad));
     let m2 = SquareSet::only(m2);
     let mut aimed = Vec::new();
-    p.generate_some(Selection::touching(m2), &mut aimed);
+    p.generate_some(MoveFilter::touching(m2), &mut aimed);
     assert_eq!(aimed, taking);
     assert!(p.could_take(Side::South, m2));
     assert!(p.is_legal(squad));

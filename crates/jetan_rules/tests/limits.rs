@@ -117,6 +117,47 @@ fn a_variant_that_validates_plays_perft_two_from_its_start() {
     assert!(perft(&mut Position::start(variant), 2) > 0);
 }
 
+/// `text` with every piece's movements replaced by `moves`.
+fn every_piece_moving(text: &str, moves: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("moves: [") {
+        let list = &rest[at + "moves: [".len()..];
+        let mut depth = 1;
+        let end = list.find(|c| {
+            depth += match c {
+                '[' => 1,
+                ']' => -1,
+                _ => 0,
+            };
+            depth == 0
+        });
+        let end = end.expect("a closed list");
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("moves: [{moves}]"));
+        rest = &list[end + 1..];
+    }
+    out + rest
+}
+
+/// Issue 49: every piece of Jetan Jeddara walking six blocked steps validated, but generating
+/// one position's moves took about 0.1 s, and perft(2) didn't end in two minutes.
+#[test]
+fn a_variant_too_slow_to_generate_is_refused_at_its_costliest_piece() {
+    const LONG: &str = "Path(steps: 6, dirs: Any, exact: false)";
+    for (name, costliest) in
+        [("jetan_jeddara.ron", "zitidar"), ("jetan_sarang.ron", "panthan"), ("jetan.ron", "panthan")]
+    {
+        let text = every_piece_moving(&std::fs::read_to_string(common::variant_path(name)).unwrap(), LONG);
+        let errors = Variant::load(&text, name).expect_err(name);
+        assert_at(&text, &errors, &format!("id: \"{costliest}\""), "generating one position's moves could try up to");
+    }
+    // One piece walking so is still playable (classic perft(3) in 0.3 s rather than 3 ms).
+    let text = edited("jetan.ron", "moves: [Path(steps: 3, dirs: Any)]", &format!("moves: [{LONG}]"));
+    let variant = std::sync::Arc::new(Variant::load(&text, "jetan.ron").unwrap());
+    assert_eq!(perft(&mut Position::start(variant), 2), 5774);
+}
+
 #[test]
 fn only_regular_files_of_a_bounded_size_are_read() {
     let dir = std::env::temp_dir().join(format!("jetan-limits-{}", std::process::id()));

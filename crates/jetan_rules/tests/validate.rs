@@ -28,6 +28,14 @@ fn place_of(text: &str, after: &str, needle: &str) -> (usize, usize) {
     (line, col)
 }
 
+/// jetan.ron with the items of its `pieces` list replaced by `items`.
+fn with_pieces(items: &str) -> String {
+    let text = jetan_text();
+    let start = text.find("    pieces: [\n").expect("the pieces list") + "    pieces: [".len();
+    let end = start + text[start..].find("\n    ],\n").expect("the end of the pieces list") + "\n    ]".len();
+    format!("{}{items}]{}", &text[..start], &text[end..])
+}
+
 fn assert_reported(errors: &LoadErrors, place: (usize, usize), words: &str) {
     let expected = format!("jetan.ron:{}:{}: ", place.0, place.1);
     assert!(
@@ -145,4 +153,31 @@ fn broken_input_never_panics() {
 fn a_board_too_large_points_at_the_board() {
     let (text, errors) = load_edited("board:", "files: 10", "files: 40");
     assert_reported(&errors, place_of(&text, "", "board:"), "1 to 16 files and ranks");
+}
+
+/// Issue 49: an empty `pieces` list panicked (a rule option's change applied to kind 0).
+#[test]
+fn an_empty_piece_list_is_refused_at_the_list() {
+    let text = with_pieces("");
+    let errors = Variant::load(&text, "jetan.ron").expect_err("a variant without pieces");
+    assert_reported(&errors, place_of(&text, "", "pieces:"), "a variant needs at least one piece kind");
+}
+
+/// Issue 49: more than 60 piece kinds panicked when the setup named one past the 60th (up to
+/// the 256th: past it, the kind's number wrapped round into range).
+#[test]
+fn more_than_60_piece_kinds_are_refused_at_the_first_one_too_many() {
+    let original = jetan_text();
+    let start = original.find("    pieces: [\n").unwrap() + "    pieces: [\n".len();
+    let extra: String = (0..60u8)
+        .map(|i| {
+            let letter = format!("Q{}{}", (b'A' + i / 26) as char, (b'A' + i % 26) as char);
+            format!(
+                "        (id: \"extra{i}\", name: \"Extra\", letter: \"{letter}\", gender: Male, value: 1, moves: [Area(1)]),\n"
+            )
+        })
+        .collect();
+    let text = format!("{}{extra}{}", &original[..start], &original[start..]);
+    let errors = Variant::load(&text, "jetan.ron").expect_err("68 piece kinds");
+    assert_reported(&errors, place_of(&text, "id: \"chief", "chief"), "piece `chief` is kind 61 of 68");
 }

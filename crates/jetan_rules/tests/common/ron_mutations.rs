@@ -110,3 +110,67 @@ pub fn mutate(text: &str, pick: u64) -> String {
         }
     }
 }
+
+/// The keys whose lists [`resize_list`] empties or lengthens.
+const LISTS: &[&str] = &["pieces", "south", "moves", "abilities", "endings", "options", "choices", "set"];
+
+/// The lengths [`resize_list`] gives a list: none, one, and past the 60 piece kinds a variant
+/// may have (longer lists only make the games a test plays slower).
+const LENGTHS: &[usize] = &[0, 1, 61];
+
+/// `text` with one list (a key's `[…]`, chosen by `pick`) emptied, cut to one of its items, or
+/// lengthened by repeating one of its items where it stands.
+pub fn resize_list(text: &str, pick: u64) -> String {
+    // Four 16-bit fields of `pick` choose the key, its list, the length and the item.
+    let choose = |n: usize, field: u32| usize::from((pick >> (16 * field)) as u16) % n.max(1);
+    let key = format!("{}: [", LISTS[choose(LISTS.len(), 0)]);
+    let starts: Vec<usize> = text.match_indices(&key).map(|(at, _)| at + key.len()).collect();
+    if starts.is_empty() {
+        return text.to_string();
+    }
+    let start = starts[choose(starts.len(), 1)];
+    let Some((items, end)) = list_items(text, start) else { return text.to_string() };
+    let (length, at) = (LENGTHS[choose(LENGTHS.len(), 2)], choose(items.len(), 3));
+    let resized: Vec<&str> = match (length, items.get(at)) {
+        (0, _) | (_, None) => Vec::new(),
+        (1, Some(&item)) => vec![item],
+        (_, Some(&item)) => {
+            let copies = length.saturating_sub(items.len() - 1).max(1);
+            items[..at]
+                .iter()
+                .copied()
+                .chain(std::iter::repeat_n(item, copies))
+                .chain(items[at + 1..].iter().copied())
+                .collect()
+        }
+    };
+    format!("{}{}{}", &text[..start], resized.join(","), &text[end..])
+}
+
+/// The items of the list whose `[` ends at `start` (split at its own commas, none blank), and
+/// where its `]` is; `None` if it isn't closed.
+fn list_items(text: &str, start: usize) -> Option<(Vec<&str>, usize)> {
+    let (mut items, mut from, mut depth, mut in_string, mut escaped) = (Vec::new(), start, 0, false, false);
+    for (i, c) in text[start..].char_indices().map(|(i, c)| (start + i, c)) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '(' | '[' | '{' => depth += 1,
+            ')' | '}' => depth -= 1,
+            ']' if depth > 0 => depth -= 1,
+            ',' | ']' if depth == 0 => {
+                if !text[from..i].trim().is_empty() {
+                    items.push(&text[from..i]);
+                }
+                if c == ']' {
+                    return Some((items, i));
+                }
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    None
+}

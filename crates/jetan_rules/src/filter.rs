@@ -1,11 +1,11 @@
-//! Partial move generation: which of the legal moves a generation lists ([`Selection`]), and
+//! Partial move generation: which of the legal moves a generation lists ([`MoveFilter`]), and
 //! the wider sets its generators filter by before the exact test ([`Aim`]).
 
 use crate::{Move, Position, Square, SquareSet, Step};
 
 /// Which of the legal moves [`Position::generate_some`] lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Selection {
+pub struct MoveFilter {
     /// Only the moves that land a piece on one of these squares or remove the piece standing
     /// there (by the mover, a group's follower, a side-kill, a strike, a plough or a directed
     /// banth): on occupied squares, the moves that take those pieces. `SquareSet::FULL`: every
@@ -18,29 +18,29 @@ pub struct Selection {
     pub followers: u8,
 }
 
-impl Selection {
+impl MoveFilter {
     /// Every legal move.
-    pub const ALL: Selection = Selection { touching: SquareSet::FULL, followers: u8::MAX };
+    pub const ALL: MoveFilter = MoveFilter { touching: SquareSet::FULL, followers: u8::MAX };
 
     /// The moves touching `squares`.
-    pub fn touching(squares: SquareSet) -> Selection {
-        Selection { touching: squares, ..Selection::ALL }
+    pub fn touching(squares: SquareSet) -> MoveFilter {
+        MoveFilter { touching: squares, ..MoveFilter::ALL }
     }
 
     /// The same moves, with at most `followers` pieces chosen to go along with a group's mover.
-    pub fn with_followers(self, followers: u8) -> Selection {
-        Selection { followers, ..self }
+    pub fn with_followers(self, followers: u8) -> MoveFilter {
+        MoveFilter { followers, ..self }
     }
 
-    /// Whether the selection lists `mv`, a legal move within its bound on followers.
-    pub fn selects(&self, mv: &Move) -> bool {
+    /// Whether the filter lets `mv` through, a legal move within its bound on followers.
+    pub fn passes(&self, mv: &Move) -> bool {
         self.touching == SquareSet::FULL || touches(self.touching, &mv.steps, &mv.removals)
     }
 
-    /// Drops from `moves[from..]` the moves the generators listed that the selection doesn't
-    /// select (their followers are already bounded), keeping the others in order.
+    /// Drops from `moves[from..]` the moves the generators listed that the filter doesn't let
+    /// through (their followers are already bounded), keeping the others in order.
     #[inline]
-    pub(crate) fn keep_selected(&self, moves: &mut Vec<Move>, from: usize) {
+    pub(crate) fn keep_passing(&self, moves: &mut Vec<Move>, from: usize) {
         if self.touching != SquareSet::FULL {
             self.keep_touching(moves, from);
         }
@@ -66,7 +66,7 @@ pub(crate) fn touches(squares: SquareSet, steps: &[Step], removals: &[Square]) -
     steps.iter().any(|step| squares.contains(step.to)) || removals.iter().any(|&s| squares.contains(s))
 }
 
-/// What a selection's squares mean to each generator: the squares themselves, and where a
+/// What a filter's squares mean to each generator: the squares themselves, and where a
 /// piece or a group's leader may land to touch them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Aim {
