@@ -98,7 +98,14 @@ fn zoom(text: &str) -> Result<f32, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // clap's own printing of a usage error panics on a standard error that can't be written.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+    };
     if let Some(command) = cli.command {
         return commands::run(command);
     }

@@ -139,3 +139,12 @@ fn validate_checks_the_look_files_a_variant_names() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("no look for malagor"));
 }
+
+#[test]
+fn a_standard_error_that_cant_be_written_ends_a_tool_by_its_exit_code_not_a_panic() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let bad_move = jetan().args(["legal", "--moves", "garbage"]).stderr(full()).status().unwrap();
+    assert_eq!(bad_move.code(), Some(1), "a tool's error");
+    let bad_flag = jetan().args(["legal", "--no-such-flag"]).stderr(full()).status().unwrap();
+    assert_eq!(bad_flag.code(), Some(2), "a usage error");
+}

@@ -143,7 +143,7 @@ pub fn run(command: Command) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("{message}");
+            jetan_rules::complain(message);
             ExitCode::FAILURE
         }
     }

@@ -12,7 +12,7 @@ use jetan_rules::{Position, Variant, divide, perft, say};
 
 fn main() {
     if let Err(message) = run() {
-        eprintln!("{message}");
+        jetan_rules::complain(message);
         std::process::exit(1);
     }
 }

@@ -66,7 +66,7 @@ pub use moves::{
     MAX_PROMOTIONS, MAX_REMOVALS, MAX_STEPS, Move, MoveKind, Outcome, Promotion, Reason, Step, ending_text,
 };
 pub use notation::{NotationError, TurnError, turn_list};
-pub use output::say;
+pub use output::{complain, say};
 pub use perft::{divide, perft};
 pub use position::{Phase, Position, Undo};
 pub use rules::{

@@ -70,7 +70,7 @@ impl Args {
 /// Runs `main`, printing its error and exiting with 1 if it fails.
 pub fn run(main: impl FnOnce() -> Result<(), String>) {
     if let Err(message) = main() {
-        eprintln!("{message}");
+        jetan_rules::complain(message);
         std::process::exit(1);
     }
 }
