@@ -22,8 +22,9 @@ struct Cli {
     /// Save a screenshot of the game to this PNG file once it is drawn, then exit.
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
-    /// The variant to play (a file in assets/variants/).
-    #[arg(long, value_name = "FILE", value_parser = asset_path)]
+    /// The variant to play: a shipped variant's name (jetan, jetan_sarang, jetan_jeddara) or a
+    /// file under assets/.
+    #[arg(long, value_name = "NAME|FILE", value_parser = asset_path)]
     variant: Option<String>,
     /// A rule option's choice for the first game, as option=choice for both sides or
     /// side:option=choice for one (south:warrior=up_to; the variant's side names serve too)

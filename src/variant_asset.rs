@@ -150,11 +150,16 @@ impl VariantCatalog {
     }
 }
 
-/// The asset path of a variant file named on the command line (`assets/variants/x.ron`).
+/// The asset path of a variant named on the command line: a shipped variant's name
+/// (`jetan_sarang`: `variants/jetan_sarang.ron`) or its file (`assets/variants/x.ron`).
 ///
 /// # Errors
 /// The file is not a `.ron` file under `assets/`.
 pub fn asset_path(file: &str) -> Result<String, String> {
+    let bare_name = !file.is_empty() && !file.contains(['/', '\\', '.']);
+    if bare_name {
+        return Ok(format!("variants/{file}.ron"));
+    }
     let path = file.strip_prefix("assets/").unwrap_or(file);
     if crate::ron_text::is_asset_file(path) {
         Ok(path.to_string())

@@ -148,3 +148,18 @@ fn a_standard_error_that_cant_be_written_ends_a_tool_by_its_exit_code_not_a_pani
     let bad_flag = jetan().args(["legal", "--no-such-flag"]).stderr(full()).status().unwrap();
     assert_eq!(bad_flag.code(), Some(2), "a usage error");
 }
+
+#[test]
+fn a_variant_is_named_by_its_name_or_its_file() {
+    let legal = |variant: &str| {
+        let output = jetan().args(["legal", "--variant", variant]).output().unwrap();
+        assert!(output.status.success(), "{variant}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(legal("jetan_sarang"), legal("assets/variants/jetan_sarang.ron"));
+    assert_ne!(legal("jetan_sarang"), legal("jetan"));
+    let unknown = jetan().args(["legal", "--variant", "no_such_game"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no_such_game.ron"), "the file looked for is named");
+    assert_eq!(jetan::variant_asset::asset_path("jetan_jeddara"), Ok("variants/jetan_jeddara.ron".into()));
+    assert_eq!(jetan::variant_asset::asset_path("assets/variants/jetan.ron"), Ok("variants/jetan.ron".into()));
+}

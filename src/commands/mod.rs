@@ -74,8 +74,8 @@ pub enum Command {
 /// Which variant a tool plays, with which rule options.
 #[derive(Args)]
 pub struct VariantArgs {
-    /// The variant file.
-    #[arg(long, default_value = "assets/variants/jetan.ron")]
+    /// The variant: a shipped variant's name (jetan, jetan_sarang, jetan_jeddara) or a file.
+    #[arg(long, default_value = "jetan", value_parser = variant_file)]
     variant: PathBuf,
     /// A rule option's choice, as option=choice for both sides or side:option=choice for one
     /// (south:warrior=up_to; the variant's side names serve too) (repeatable).
@@ -121,6 +121,14 @@ impl GameArgs {
 fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
     lines.into_iter().for_each(say);
     Ok(())
+}
+
+/// The file of a variant named on the command line: a name without a folder or an extension
+/// (`jetan_sarang`) is the game's `assets/variants/NAME.ron`, anything else a path.
+fn variant_file(text: &str) -> Result<PathBuf, String> {
+    let path = Path::new(text);
+    let bare_name = path.components().count() == 1 && path.extension().is_none();
+    Ok(if bare_name { jetan::game_root().join("assets/variants").join(format!("{text}.ron")) } else { path.into() })
 }
 
 fn load_variant(path: &Path) -> Result<Variant, String> {
