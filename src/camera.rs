@@ -223,8 +223,8 @@ fn fly_over_arena(time: Res<Time>, mut cameras: Query<&mut BoardCamera>) {
     for mut camera in &mut cameras {
         camera.view = View::Orbit;
         camera.yaw += time.delta_secs() * 0.04;
-        camera.pitch = 0.28;
-        camera.distance = 19.0;
+        camera.pitch = 0.42;
+        camera.distance = 21.0;
     }
 }
 

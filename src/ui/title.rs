@@ -28,16 +28,20 @@ pub(super) struct MenuParams<'w> {
 /// The game's name over the arena, and the menu.
 pub(super) fn show_title(mut contexts: EguiContexts, mut menu: MenuParams) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new("title".into()).anchor(egui::Align2::CENTER_TOP, [0.0, 48.0]).show(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            let gold = egui::Color32::from_rgb(240, 200, 110);
-            ui.label(egui::RichText::new("JETAN").size(96.0).strong().color(gold));
-            ui.label(
-                egui::RichText::new("the chess of Barsoom, on the Jetan field of Manator")
-                    .size(22.0)
-                    .italics()
-                    .color(egui::Color32::from_rgb(255, 235, 200)),
-            );
+    egui::Area::new("title".into()).anchor(egui::Align2::CENTER_TOP, [0.0, 40.0]).show(ctx, |ui| {
+        // A veil of shade behind the letters, so they read over the sky and the stands.
+        let veil = egui::Frame::NONE.fill(egui::Color32::from_black_alpha(110)).corner_radius(12.0).inner_margin(16.0);
+        veil.show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                let gold = egui::Color32::from_rgb(240, 200, 110);
+                ui.label(egui::RichText::new("JETAN").size(96.0).strong().color(gold));
+                ui.label(
+                    egui::RichText::new("the chess of Barsoom, on the Jetan field of Manator")
+                        .size(22.0)
+                        .italics()
+                        .color(egui::Color32::from_rgb(255, 235, 200)),
+                );
+            });
         });
     });
     if menu.state.new_game.is_none() && !menu.state.rules_open && !menu.state.settings_open {
