@@ -259,7 +259,12 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Update),
         )
-        .add_systems(Update, play_once_a_game_starts.run_if(not(in_state(Screen::Playing))))
+        .add_systems(
+            Update,
+            play_once_a_game_starts
+                .run_if(not(in_state(Screen::Playing)).and_then(resource_exists::<Game>))
+                .in_set(AppSystems::Update),
+        )
         // Entering a game sets the board from it; leaving it for the title puts it away.
         .add_systems(OnEnter(Screen::Playing), |mut reset: MessageWriter<BoardReset>| {
             reset.write(BoardReset);
@@ -268,10 +273,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A game started (the launch's, a new one, one resumed or opened): play it.
-fn play_once_a_game_starts(game: Option<Res<Game>>, mut next: ResMut<NextState<Screen>>) {
-    if game.is_some() {
-        next.set(Screen::Playing);
-    }
+fn play_once_a_game_starts(mut next: ResMut<NextState<Screen>>) {
+    next.set(Screen::Playing);
 }
 
 /// Goes to the title screen, or, when the launch goes straight into a game, starts it once the

@@ -16,7 +16,8 @@ use crate::camera::BoardCamera;
 use crate::settings::{Quality, Settings};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostStartup, apply_quality).add_systems(Update, apply_quality.run_if(resource_changed::<Settings>));
+    app.add_systems(PostStartup, apply_quality)
+        .add_systems(Update, apply_quality.run_if(resource_changed::<Settings>).in_set(crate::AppSystems::View));
 }
 
 /// What a preset turns on.
