@@ -487,3 +487,30 @@ fn a_captured_piece_topples_away_from_its_taker_and_sinks() {
     assert!(sank, "it sank into the field");
     assert!(app.world().get_entity(victim).is_err(), "and it is gone");
 }
+
+#[test]
+fn the_title_describes_the_settings_variant_and_a_game_left_for_it_is_continued() {
+    use jetan::facts::KindCard;
+    use jetan::screen::{LeaveGame, Screen};
+    let saves = temp_dir("title");
+    let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
+    click(&mut app, "b2");
+    click(&mut app, "b3");
+    common::settle(&mut app);
+    app.world_mut().write_message(LeaveGame);
+    update_until(&mut app, "the title", |world| *world.resource::<State<Screen>>().get() == Screen::Title);
+    app.update();
+    let world = app.world_mut();
+    assert!(!world.contains_resource::<Game>(), "the game is put away");
+    assert_eq!(world.query::<&PieceToken>().iter(world).count(), 0, "and its board");
+    // The rules guide and the piece browser describe the settings' variant on the title.
+    assert_eq!(world.query::<&KindCard>().iter(world).count(), 8, "classic Jetan's kinds");
+    let offer = world.resource::<ResumeOffer>().0.as_ref().map(|(_, record)| record.moves.clone());
+    assert_eq!(offer, Some(vec!["A b2-b3".to_string()]), "Continue offers the game left");
+    app.world_mut().write_message(jetan::records::ResumeChoice::Resume);
+    update_until(&mut app, "the game again", |world| {
+        world.contains_resource::<Game>() && world.query::<&PieceToken>().iter(world).count() > 0
+    });
+    assert_eq!(app.world().resource::<Game>().history.len(), 1);
+    std::fs::remove_dir_all(&saves).ok();
+}
