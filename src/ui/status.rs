@@ -105,13 +105,9 @@ fn captured(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     let variant = position.variant();
     ui.label("Captured");
     for side in Side::BOTH {
-        let lost: Vec<String> = (0..variant.kinds().len())
-            .map(|k| jetan_rules::KindId(k as u8))
-            .filter_map(|kind| {
-                let count = position.captured(side, kind);
-                let name = &variant.kind(kind).name;
-                (count > 0).then(|| if count == 1 { name.clone() } else { format!("{name} ×{count}") })
-            })
+        let lost: Vec<String> = (variant.kinds().iter().zip(position.captured_counts(side)))
+            .filter(|&(_, count)| count > 0)
+            .map(|(kind, count)| if count == 1 { kind.name.clone() } else { format!("{} ×{count}", kind.name) })
             .collect();
         ui.label(format!(
             "{}: {}",

@@ -10,12 +10,14 @@ use crate::game::Game;
 /// At most this many moves are offered as the text is typed.
 const COMPLETIONS: usize = 6;
 
-/// The text being typed, the moves it begins (worked out when the text or the position
-/// changes, not every frame), and why the last text entered was refused.
+/// The text being typed, the moves it begins and an example move for the empty box (worked out
+/// when the text or the position changes, not every frame), and why the last text entered was
+/// refused.
 #[derive(Default)]
 pub struct TypedMove {
     text: String,
     offered: Vec<String>,
+    example: String,
     offered_for: Option<(String, u64)>,
     refused: Option<String>,
 }
@@ -26,12 +28,14 @@ impl TypedMove {
         position.parse_move(&self.text).map_err(|error| self.refused = Some(error.to_string())).ok()
     }
 
-    /// Works out the legal moves the text begins, when the text or the position has changed.
-    fn offer(&mut self, position: &Position) {
+    /// Works out the legal moves the text begins, and the example, when the text or the
+    /// position has changed.
+    fn offer(&mut self, position: &Position, legal: &[Move]) {
         let key = (self.text.clone(), position.hash());
         if self.offered_for.as_ref() != Some(&key) {
             self.offered =
                 if self.text.trim().is_empty() { Vec::new() } else { position.completions(&self.text, COMPLETIONS) };
+            self.example = legal.first().map(|&mv| format!("e.g. {}", position.move_text(mv))).unwrap_or_default();
             self.offered_for = Some(key);
         }
     }
@@ -40,11 +44,10 @@ impl TypedMove {
 /// Shows the box; the move chosen, if any (the box is cleared then).
 pub(super) fn show(ui: &mut egui::Ui, game: &Game, typed: &mut TypedMove) -> Option<Move> {
     let position = &game.position;
-    let example = game.legal_moves().first().map(|&mv| format!("e.g. {}", position.move_text(mv)));
+    typed.offer(position, game.legal_moves());
     ui.label("Or type a move (Enter plays it):");
-    let response = ui.add(
-        egui::TextEdit::singleline(&mut typed.text).hint_text(example.unwrap_or_default()).desired_width(f32::INFINITY),
-    );
+    let response = ui
+        .add(egui::TextEdit::singleline(&mut typed.text).hint_text(typed.example.clone()).desired_width(f32::INFINITY));
     if response.changed() {
         typed.refused = None;
     }
@@ -52,7 +55,7 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, typed: &mut TypedMove) -> Opt
     if response.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter)) {
         chosen = typed.enter(position);
     }
-    typed.offer(position);
+    typed.offer(position, game.legal_moves());
     if typed.refused.is_none() {
         for text in &typed.offered {
             if ui.small_button(egui::RichText::new(text).monospace()).clicked() {
@@ -94,7 +97,7 @@ mod tests {
     fn the_moves_a_text_begins_are_offered() {
         let position = classic_start();
         let mut typed = TypedMove { text: "A b2".into(), ..TypedMove::default() };
-        typed.offer(&position);
+        typed.offer(&position, &position.legal_moves());
         assert!(!typed.offered.is_empty() && typed.offered.len() <= COMPLETIONS);
         assert!(typed.offered.iter().all(|text| text.starts_with("A b2-")), "{:?}", typed.offered);
         assert!(typed.offered.iter().all(|text| position.parse_move(text).is_ok()));

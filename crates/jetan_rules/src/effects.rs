@@ -207,7 +207,7 @@ impl Position {
     }
 
     /// [`Position::captured`] for every kind, by kind.
-    fn captured_counts(&self, owner: Side) -> Vec<usize> {
+    pub fn captured_counts(&self, owner: Side) -> Vec<usize> {
         let mut counts = vec![0usize; self.variant.kinds().len()];
         let owned = |p: &Piece| p.owner == owner && !self.variant.ownerless[p.kind.index()];
         for (_, piece) in self.variant.setup().iter().filter(|(_, p)| owned(p)) {
