@@ -286,44 +286,56 @@ fn twin_marks(
 
 /// Places every twin where its original stands while the diagram shows, seen from above (a piece in the air drawn
 /// higher and larger, over its shadow; a piece sinking away shrinking), upright however the
-/// diagram is turned; removes the twins of entities that are gone.
+/// diagram is turned; removes the twins of entities that are gone. A twin is written only when
+/// it moves, and nothing is done while the 3D view shows and nothing went.
 fn follow(
     mut commands: Commands,
     mut twins: Query<(Entity, &Twin, &mut Transform, Option<&PieceIcon>)>,
     originals: Query<&GlobalTransform>,
+    mut gone: RemovedComponents<GlobalTransform>,
     mut parts: Query<(&mut Transform, &mut Visibility), Without<Twin>>,
     camera: Query<&BoardCamera>,
 ) {
     let Ok(camera) = camera.single() else { return };
+    let any_gone = gone.read().count() > 0;
+    // Placed only while the diagram shows (the frame it starts showing included).
+    let showing = camera.view == View::Diagram;
+    if !showing && !any_gone {
+        return;
+    }
     let upright = Quat::from_rotation_z(camera.yaw);
     for (entity, twin, mut transform, icon) in &mut twins {
         let Ok(original) = originals.get(twin.of) else {
             commands.entity(entity).despawn();
             continue;
         };
-        // Placed only while the diagram shows (the frame it starts showing included).
-        if camera.view != View::Diagram {
+        if !showing {
             continue;
         }
         let (scale, _, at) = original.to_scale_rotation_translation();
         let height = at.y;
         let depth = if height > 0.05 { depth::FLYING } else { twin.depth };
-        transform.translation = on_diagram(at).extend(depth);
         // Marks pulse; a board is never scaled.
-        transform.scale = Vec3::new(scale.x, scale.x, 1.0);
-        if let Some(PieceIcon { icon, shadow }) = icon {
-            transform.rotation = upright;
-            let flying = height.max(0.0);
-            if let Ok((mut icon, _)) = parts.get_mut(*icon) {
-                // Up the screen and larger as it rises; smaller as it sinks below the board.
-                icon.translation.y = flying * 0.3;
-                icon.scale = Vec3::splat((1.0 + flying * 0.15) * (1.0 + height.min(0.0) * 1.5).max(0.0));
-            }
-            if let Ok((mut shadow, mut visibility)) = parts.get_mut(*shadow) {
-                *visibility = if flying > 0.05 { Visibility::Inherited } else { Visibility::Hidden };
-                shadow.translation.y = -0.3;
-                shadow.scale = Vec3::splat((1.0 - flying * 0.1).max(0.6));
-            }
+        let rotation = if icon.is_some() { upright } else { transform.rotation };
+        transform.set_if_neq(Transform {
+            translation: on_diagram(at).extend(depth),
+            rotation,
+            scale: Vec3::new(scale.x, scale.x, 1.0),
+        });
+        let Some(PieceIcon { icon, shadow }) = icon else { continue };
+        let flying = height.max(0.0);
+        if let Ok((mut icon, _)) = parts.get_mut(*icon) {
+            // Up the screen and larger as it rises; smaller as it sinks below the board.
+            let size = (1.0 + flying * 0.15) * (1.0 + height.min(0.0) * 1.5).max(0.0);
+            let placed =
+                Transform { translation: icon.translation.with_y(flying * 0.3), scale: Vec3::splat(size), ..*icon };
+            icon.set_if_neq(placed);
+        }
+        if let Ok((mut shadow, mut visibility)) = parts.get_mut(*shadow) {
+            visibility.set_if_neq(if flying > 0.05 { Visibility::Inherited } else { Visibility::Hidden });
+            let size = Vec3::splat((1.0 - flying * 0.1).max(0.6));
+            let placed = Transform { translation: shadow.translation.with_y(-0.3), scale: size, ..*shadow };
+            shadow.set_if_neq(placed);
         }
     }
 }
