@@ -295,7 +295,8 @@ fn start_first_game(
     }
     let mut path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
     let assets = dir.0.parent().unwrap_or(&dir.0);
-    if catalog.variant(&path).is_none() && !assets.join(&path).is_file() {
+    let exists = assets.join(&path).is_file() || crate::shipped::file(&path).is_some();
+    if catalog.variant(&path).is_none() && !exists {
         let fallback = crate::settings::Settings::default().variant;
         notice.0 = Some(format!("There is no variant file assets/{path}: playing {fallback} instead."));
         path = fallback;

@@ -24,6 +24,7 @@ pub mod screen;
 pub mod screenshot;
 pub mod seat;
 pub mod settings;
+pub mod shipped;
 pub mod time_control;
 pub mod ui;
 pub mod variant_asset;
@@ -197,6 +198,17 @@ pub struct JetanPlugin {
 
 impl Plugin for JetanPlugin {
     fn build(&self, app: &mut App) {
+        // The game's folder's assets/ when it has one (reloaded live), else the shipped files.
+        let assets = game_root().join("assets");
+        let on_disk = assets.is_dir();
+        if !on_disk {
+            use bevy::asset::io::{AssetSourceBuilder, AssetSourceId, memory::MemoryAssetReader};
+            let folder = shipped::folder();
+            let reader = move || -> Box<dyn bevy::asset::io::ErasedAssetReader> {
+                Box::new(MemoryAssetReader { root: folder.clone() })
+            };
+            app.register_asset_source(AssetSourceId::Default, AssetSourceBuilder::new(reader));
+        }
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -204,8 +216,8 @@ impl Plugin for JetanPlugin {
                     ..default()
                 })
                 .set(AssetPlugin {
-                    file_path: game_root().join("assets").display().to_string(),
-                    watch_for_changes_override: Some(true),
+                    file_path: assets.display().to_string(),
+                    watch_for_changes_override: Some(on_disk),
                     ..default()
                 }),
         );

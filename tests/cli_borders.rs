@@ -118,7 +118,13 @@ fn validate_checks_the_look_files_a_variant_names() {
         std::fs::create_dir_all(assets.join(folder)).unwrap();
     }
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    std::fs::copy(repo.join("variants/jetan_malagor.ron"), assets.join("variants/jetan_malagor.ron")).unwrap();
+    // A modder's copy of the Malagors, its look file renamed: no shipped file stands in for it.
+    let text = std::fs::read_to_string(repo.join("variants/jetan_malagor.ron")).unwrap();
+    std::fs::write(
+        assets.join("variants/jetan_malagor.ron"),
+        text.replace("looks/malagor.look.ron", "looks/mine.look.ron"),
+    )
+    .unwrap();
     std::fs::copy(repo.join("looks/barsoom.look.ron"), assets.join("looks/barsoom.look.ron")).unwrap();
     let variant = assets.join("variants/jetan_malagor.ron");
     let validate = || jetan().arg("validate").arg(&variant).output().unwrap();
@@ -127,14 +133,14 @@ fn validate_checks_the_look_files_a_variant_names() {
     let output = validate();
     assert!(!output.status.success());
     let errors = String::from_utf8_lossy(&output.stderr).to_string();
-    assert!(errors.contains("assets/looks/malagor.look.ron:1:1: cannot read the file"), "{errors}");
+    assert!(errors.contains("assets/looks/mine.look.ron:1:1: cannot read the file"), "{errors}");
     let broken = "Looks(kinds: {\n  \"malagor\": (parts: [Pedestal, Crown(points: 3, height: 0.1, flare: 0)]),\n})\n";
-    std::fs::write(assets.join("looks/malagor.look.ron"), broken).unwrap();
+    std::fs::write(assets.join("looks/mine.look.ron"), broken).unwrap();
     let errors = String::from_utf8_lossy(&validate().stderr).to_string();
-    assert!(errors.contains("assets/looks/malagor.look.ron:2:3: look \"malagor\": item 2 (Crown)"), "{errors}");
+    assert!(errors.contains("assets/looks/mine.look.ron:2:3: look \"malagor\": item 2 (Crown)"), "{errors}");
 
     // Without a look for the new kind: valid, and the kind is named.
-    std::fs::write(assets.join("looks/malagor.look.ron"), "Looks(kinds: {})").unwrap();
+    std::fs::write(assets.join("looks/mine.look.ron"), "Looks(kinds: {})").unwrap();
     let output = validate();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("no look for malagor"));
@@ -162,4 +168,35 @@ fn a_variant_is_named_by_its_name_or_its_file() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no_such_game.ron"), "the file looked for is named");
     assert_eq!(jetan::variant_asset::asset_path("jetan_jeddara"), Ok("variants/jetan_jeddara.ron".into()));
     assert_eq!(jetan::variant_asset::asset_path("assets/variants/jetan.ron"), Ok("variants/jetan.ron".into()));
+}
+
+#[test]
+fn the_tools_play_the_shipped_games_from_any_folder() {
+    let dir = scratch("outside");
+    let home = dir.join("home");
+    let run = |args: &[&str]| {
+        let output = jetan()
+            .args(args)
+            .current_dir(&dir)
+            .env_remove("CARGO_MANIFEST_DIR")
+            .env_remove("BEVY_ASSET_ROOT")
+            .env("HOME", &home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .env("XDG_DATA_HOME", home.join(".local/share"))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(output.status.success(), "{args:?}: {said}{}", String::from_utf8_lossy(&output.stderr));
+        said
+    };
+    assert!(run(&["legal", "--moves", "A b2-b3"]).lines().count() > 10, "classic Jetan's replies");
+    assert!(run(&["perft", "--variant", "jetan_jeddara", "--depth", "1"]).contains("perft 1:"));
+    assert!(run(&["validate", "assets/variants/jetan_sarang.ron"]).contains("Jetan Sarang is valid"));
+    std::fs::write(dir.join("game.txt"), "1. A b2-b3\n1... a i9-i8\n").unwrap();
+    run(&["import", "game.txt", "-o", "game.ron"]);
+    assert!(run(&["replay", "game.ron"]).contains("2 moves of Jetan, all legal"));
+    let mut left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    left.sort();
+    assert_eq!(left, ["game.ron", "game.txt"], "nothing else written");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

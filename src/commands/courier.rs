@@ -71,7 +71,9 @@ pub fn import(args: &ImportArgs) -> Result<(), String> {
 fn asset_relative(variant: &Path) -> Result<String, String> {
     let assets = jetan::game_root().join("assets");
     let (Ok(file), Ok(assets)) = (variant.canonicalize(), assets.canonicalize()) else {
-        return Err(format!("{}: no such variant file", variant.display()));
+        // A game's folder without assets/ plays the shipped files.
+        return jetan::shipped::name_in_assets(variant)
+            .ok_or_else(|| format!("{}: no such variant file", variant.display()));
     };
     let relative = file.strip_prefix(&assets).map_err(|_| {
         format!(

@@ -131,8 +131,12 @@ fn variant_file(text: &str) -> Result<PathBuf, String> {
     Ok(if bare_name { jetan::game_root().join("assets/variants").join(format!("{text}.ron")) } else { path.into() })
 }
 
+/// Reads a variant file (the shipped copy when the game's folder has none).
 fn load_variant(path: &Path) -> Result<Variant, String> {
-    Variant::load_file(path).map_err(|errors| errors.to_string())
+    let origin = path.display().to_string();
+    let text =
+        jetan::shipped::read_text(path, jetan_rules::MAX_VARIANT_BYTES).map_err(|e| format!("{origin}:1:1: {e}"))?;
+    Variant::load(&text, &origin).map_err(|errors| errors.to_string())
 }
 
 /// Runs a tool; errors go to standard error and make the exit code 1.

@@ -61,7 +61,7 @@ impl Looks {
     /// # Errors
     /// The file can't be read, or [`Looks::read`]'s.
     pub fn read_file(path: &Path, origin: &str) -> Result<Looks, String> {
-        let text = jetan_rules::read_text_file(path, MAX_LOOK_BYTES).map_err(|e| format!("{origin}:1:1: {e}"))?;
+        let text = crate::shipped::read_text(path, MAX_LOOK_BYTES).map_err(|e| format!("{origin}:1:1: {e}"))?;
         Looks::read(&text, origin)
     }
 

@@ -1,0 +1,49 @@
+//! The game's own files (variants, looks, models, icons), built into the binary by `build.rs`,
+//! so that the one file plays from any folder. Where the game's folder has `assets/` (the
+//! repository, an unpacked release) its files are read instead, and reloaded live.
+
+use std::path::{Path, PathBuf};
+
+use bevy::asset::io::memory::Dir;
+
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// The shipped file at `path` under `assets/` (`variants/jetan.ron`), if there is one.
+pub fn file(path: &str) -> Option<&'static [u8]> {
+    SHIPPED.iter().find(|(name, _)| *name == path).map(|&(_, bytes)| bytes)
+}
+
+/// The shipped files as an in-memory folder, for the asset server when there is no `assets/`.
+pub fn folder() -> Dir {
+    let dir = Dir::new(PathBuf::new());
+    for &(name, bytes) in SHIPPED {
+        dir.insert_asset(Path::new(name), bytes);
+    }
+    dir
+}
+
+/// The text of a file the game reads (a variant or look file named on the command line or by a
+/// record): from disk when it is there, else the shipped copy of the same name under an
+/// `assets/` folder (`…/assets/variants/jetan.ron` is `variants/jetan.ron`) when there is one.
+///
+/// # Errors
+/// The file can't be read (or is larger than `max` bytes) and nothing of its name is shipped.
+pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
+    let on_disk = jetan_rules::read_text_file(path, max);
+    if path.exists() {
+        return on_disk;
+    }
+    match name_in_assets(path).and_then(|name| file(&name)) {
+        Some(bytes) => String::from_utf8(bytes.to_vec()).map_err(|_| "the file is not UTF-8 text".into()),
+        None => on_disk,
+    }
+}
+
+/// What follows the last `assets` folder of `path` (`variants/jetan.ron`), if it has one and
+/// that names a shipped file.
+pub fn name_in_assets(path: &Path) -> Option<String> {
+    let components: Vec<_> = path.components().collect();
+    let assets = components.iter().rposition(|part| part.as_os_str() == "assets")?;
+    let name: PathBuf = components[assets + 1..].iter().collect();
+    Some(name.to_string_lossy().replace('\\', "/")).filter(|name| file(name).is_some())
+}
