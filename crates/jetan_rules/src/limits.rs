@@ -183,7 +183,10 @@ pub(crate) fn breaches(kinds: &[PieceKind], rules: &Rules, setup: &[(Square, Pie
         ),
         ));
     }
-    found.extend(generation_breach(kinds, rules, setup));
+    // The estimate reads the movements: only once each of them is within its own limits.
+    if found.is_empty() {
+        found.extend(generation_breach(kinds, rules, setup));
+    }
     found
 }
 
