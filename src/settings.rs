@@ -1,5 +1,6 @@
-//! Player settings, read from `config/settings.ron`: animation speed, view, who plays, the AI's
-//! threads, the time of day and the scene's quality.
+//! Player settings: animation speed, view, who plays, the AI's threads, the time of day and
+//! the scene's quality. Read from the player's config folder, else from the game's documented
+//! defaults (`config/settings.ron`, never written); saved to the player's config folder.
 
 use std::path::{Path, PathBuf};
 
@@ -12,12 +13,21 @@ use crate::seat::{Seat, Seats};
 /// The animation speeds a player may choose: a quarter of normal to four times as fast.
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<f32> = 0.25..=4.0;
 
-/// Where the settings live, relative to the game's folder ([`crate::game_root`]).
-pub const SETTINGS_FILE: &str = "config/settings.ron";
+/// The documented defaults, relative to the game's folder ([`crate::game_root`]): read when the
+/// player has saved no settings, never written.
+pub const DEFAULTS_FILE: &str = "config/settings.ron";
 
-/// The settings file's full path.
-pub fn settings_path() -> PathBuf {
-    crate::game_root().join(SETTINGS_FILE)
+/// Where the player's settings are saved: the platform's config folder
+/// (`~/.config/jetan/settings.ron` on Linux).
+pub fn player_settings_path() -> PathBuf {
+    dirs::config_dir().unwrap_or_else(std::env::temp_dir).join("jetan").join("settings.ron")
+}
+
+/// The settings a game starts with: the player's, else the game's documented defaults (where
+/// the game's folder has them).
+pub fn settings_to_load() -> PathBuf {
+    let player = player_settings_path();
+    if player.exists() { player } else { crate::game_root().join(DEFAULTS_FILE) }
 }
 
 /// What a player may change between games.
@@ -252,7 +262,7 @@ fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
 pub struct SettingsError(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
-    let (settings, error) = match Settings::load(&settings_path()) {
+    let (settings, error) = match Settings::load(&settings_to_load()) {
         Ok(settings) => (settings, None),
         Err(error) => {
             let kept = "playing with the default settings; the file is left as it is until you save settings";

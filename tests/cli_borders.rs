@@ -200,3 +200,10 @@ fn the_tools_play_the_shipped_games_from_any_folder() {
     assert_eq!(left, ["game.ron", "game.txt"], "nothing else written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_players_settings_live_in_the_players_config_folder() {
+    let path = jetan::settings::player_settings_path();
+    assert!(path.ends_with("jetan/settings.ron"), "{}", path.display());
+    assert!(!path.starts_with(env!("CARGO_MANIFEST_DIR")), "never the game's own folder: {}", path.display());
+}

@@ -1,19 +1,18 @@
 //! The settings window: animation speed, view, the side the board faces, the time of day, the
-//! scene's quality, the AI's threads; saved to `config/settings.ron`.
+//! scene's quality, the AI's threads; saved to the player's config folder, which it names.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::UiState;
 use crate::camera::BoardCamera;
-use crate::game::Notice;
-use crate::settings::{ANIMATION_SPEEDS, HumanSide, Named, SETTINGS_FILE, Settings, settings_path};
+use crate::settings::{ANIMATION_SPEEDS, HumanSide, Named, Settings, player_settings_path};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
     mut settings: ResMut<Settings>,
-    mut notice: ResMut<Notice>,
+    mut saved: Local<Option<String>>,
     mut cameras: Query<&mut BoardCamera>,
 ) -> Result {
     if !state.settings_open {
@@ -37,14 +36,19 @@ pub(super) fn show(
         ui.add(egui::Slider::new(&mut edited.ai_threads, 1..=most).text("AI threads"))
             .on_hover_text(format!("This computer has {cores} cores; leave one for the game's frames."));
         if ui.button("Save as defaults").clicked() {
-            notice.0 = Some(match edited.save(&settings_path()) {
-                Ok(None) => format!("Settings saved to {SETTINGS_FILE}."),
+            let path = player_settings_path();
+            *saved = Some(match edited.save(&path) {
+                Ok(None) => format!("Settings saved to {}.", path.display()),
                 Ok(Some(kept)) => format!(
-                    "Settings saved to {SETTINGS_FILE}; the old file, which didn't read, is kept as {}.",
+                    "Settings saved to {}; the old file, which didn't read, is kept as {}.",
+                    path.display(),
                     kept.display()
                 ),
                 Err(error) => error,
             });
+        }
+        if let Some(saved) = saved.as_ref() {
+            ui.label(saved);
         }
     });
     if edited != *settings {
