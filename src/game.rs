@@ -301,10 +301,16 @@ fn start_first_game(
         notice.0 = Some(format!("There is no variant file assets/{path}: playing {fallback} instead."));
         path = fallback;
     }
-    let Some(mut variant) = catalog.variant(&path) else {
-        if let Some(error) = catalog.error(&path) {
-            notice.0 = Some(error.to_string());
-        }
+    let Some(mut variant) = catalog.variant(&path).or_else(|| {
+        // A broken file in place of a shipped game: say so, and play the game's own copy.
+        let error = catalog.error(&path)?;
+        let shipped = crate::shipped::variant(&path);
+        notice.0 = Some(match shipped {
+            Some(_) => format!("{error}\n(playing the game's own {path} instead)"),
+            None => error.to_string(),
+        });
+        shipped
+    }) else {
         return;
     };
     if !launch.options.is_empty() {

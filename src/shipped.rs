@@ -13,6 +13,12 @@ pub fn file(path: &str) -> Option<&'static [u8]> {
     SHIPPED.iter().find(|(name, _)| *name == path).map(|&(_, bytes)| bytes)
 }
 
+/// The shipped variant at `path` under `assets/` (`variants/jetan.ron`), if there is one.
+pub fn variant(path: &str) -> Option<std::sync::Arc<jetan_rules::Variant>> {
+    let text = std::str::from_utf8(file(path)?).ok()?;
+    jetan_rules::Variant::load(text, &format!("the game's own {path}")).ok().map(std::sync::Arc::new)
+}
+
 /// The shipped files as an in-memory folder, for the asset server when there is no `assets/`.
 pub fn folder() -> Dir {
     let dir = Dir::new(PathBuf::new());

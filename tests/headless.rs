@@ -514,3 +514,18 @@ fn the_title_describes_the_settings_variant_and_a_game_left_for_it_is_continued(
     assert_eq!(app.world().resource::<Game>().history.len(), 1);
     std::fs::remove_dir_all(&saves).ok();
 }
+
+#[test]
+fn a_broken_file_in_place_of_a_shipped_game_is_reported_and_the_games_own_copy_plays() {
+    let assets = temp_dir("broken-shipped");
+    std::fs::create_dir_all(assets.join("variants")).unwrap();
+    std::fs::write(assets.join("variants/jetan.ron"), "Variant(name: \"x\")").unwrap();
+    let mut app = common::app_saving_to(&assets, "variants/jetan.ron", &temp_dir("broken-shipped-saves"));
+    update_until(&mut app, "a game to start", |world| world.contains_resource::<Game>());
+    let game = app.world().resource::<Game>();
+    assert_eq!(game.position.variant().name(), "Jetan", "the game's own classic Jetan");
+    let notice = app.world().resource::<Notice>().0.clone().unwrap_or_default();
+    assert!(notice.contains("assets/variants/jetan.ron:1:"), "the file's error, at its place: {notice}");
+    assert!(notice.contains("playing the game's own variants/jetan.ron"), "{notice}");
+    std::fs::remove_dir_all(&assets).ok();
+}
