@@ -35,14 +35,12 @@ pub fn folder() -> Dir {
 /// # Errors
 /// The file can't be read (or is larger than `max` bytes) and nothing of its name is shipped.
 pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
-    let on_disk = jetan_rules::read_text_file(path, max);
-    if path.exists() {
-        return on_disk;
+    if !path.exists()
+        && let Some(bytes) = name_in_assets(path).and_then(|name| file(&name))
+    {
+        return String::from_utf8(bytes.to_vec()).map_err(|_| "the file is not UTF-8 text".into());
     }
-    match name_in_assets(path).and_then(|name| file(&name)) {
-        Some(bytes) => String::from_utf8(bytes.to_vec()).map_err(|_| "the file is not UTF-8 text".into()),
-        None => on_disk,
-    }
+    jetan_rules::read_text_file(path, max)
 }
 
 /// What follows the last `assets` folder of `path` (`variants/jetan.ron`), if it has one and
