@@ -153,7 +153,9 @@ pub(super) fn plugin(app: &mut App) {
             title::show_loading.run_if(in_state(Screen::Loading)),
             title::show_title.run_if(in_state(Screen::Title)),
             (panels, banner::show, labels::show).run_if(playing()),
-            new_game::show,
+            // Filled from the game being played, or on the title from the settings: not while
+            // the launch's game is still loading.
+            new_game::show.run_if(not(in_state(Screen::Loading))),
             pieces::show,
             rules_guide::show,
             settings_window::show,
