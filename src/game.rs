@@ -283,7 +283,7 @@ fn play_once_a_game_starts(mut next: ResMut<NextState<Screen>>) {
 fn start_first_game(
     mut commands: Commands,
     catalog: Res<VariantCatalog>,
-    dir: Res<crate::variant_asset::VariantDir>,
+    places: Res<crate::places::Places>,
     launch: Res<Launch>,
     settings: Res<crate::settings::Settings>,
     mut notice: ResMut<Notice>,
@@ -294,11 +294,9 @@ fn start_first_game(
         return;
     }
     let mut path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
-    let assets = dir.0.parent().unwrap_or(&dir.0);
-    let exists = assets.join(&path).is_file() || crate::shipped::file(&path).is_some();
-    if catalog.variant(&path).is_none() && !exists {
+    if catalog.variant(&path).is_none() && !places.exists(&path) {
         let fallback = crate::settings::Settings::default().variant;
-        notice.0 = Some(format!("There is no variant file assets/{path}: playing {fallback} instead."));
+        notice.0 = Some(format!("There is no variant file {}: playing {fallback} instead.", places.origin(&path)));
         path = fallback;
     }
     let Some(mut variant) = catalog.variant(&path).or_else(|| {

@@ -9,15 +9,16 @@ use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
+use crate::places::Places;
 use crate::seat::Seats;
 use crate::settings::Settings;
-use crate::variant_asset::VariantDir;
 use crate::{GameLogicPlugin, InterfacePlugin, Launch};
 
 /// An app on the asset folder `assets` playing `launch`'s game, both sides human, each frame
 /// 1/60 s of game time.
 pub fn interface_app(assets: &Path, launch: Launch) -> App {
     let mut app = App::new();
+    Places { assets: assets.to_path_buf(), mods: None }.install(&mut app);
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
@@ -25,7 +26,6 @@ pub fn interface_app(assets: &Path, launch: Launch) -> App {
     app.add_plugins((WindowPlugin::default(), bevy::input::InputPlugin, TransformPlugin, bevy::gizmos::GizmoPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
     app.insert_resource(launch);
-    app.insert_resource(VariantDir(assets.join("variants")));
     app.add_plugins(GameLogicPlugin);
     // The render assets the scene, the diagram and egui add to, with no renderer to draw them.
     app.init_asset::<Mesh>()

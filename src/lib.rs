@@ -17,6 +17,7 @@ pub mod hint;
 pub mod input;
 pub mod look_asset;
 pub mod looks;
+pub mod places;
 pub mod records;
 pub mod ron_text;
 pub mod scene;
@@ -198,10 +199,12 @@ pub struct JetanPlugin {
 
 impl Plugin for JetanPlugin {
     fn build(&self, app: &mut App) {
-        // The game's folder's assets/ when it has one (reloaded live), else the shipped files.
-        let assets = game_root().join("assets");
-        let on_disk = assets.is_dir();
-        if !on_disk {
+        // The game's folder's assets/ when it has one (reloaded live), else the shipped files;
+        // and the player's mods folder (reloaded live).
+        let places = places::Places::player();
+        let assets = places.assets.clone();
+        places.install(app);
+        if !assets.is_dir() {
             use bevy::asset::io::{AssetSourceBuilder, AssetSourceId, memory::MemoryAssetReader};
             let folder = shipped::folder();
             let reader = move || -> Box<dyn bevy::asset::io::ErasedAssetReader> {
@@ -217,7 +220,7 @@ impl Plugin for JetanPlugin {
                 })
                 .set(AssetPlugin {
                     file_path: assets.display().to_string(),
-                    watch_for_changes_override: Some(on_disk),
+                    watch_for_changes_override: Some(true),
                     ..default()
                 }),
         );

@@ -12,6 +12,7 @@ use crate::animation::Flies;
 use crate::board::PieceToken;
 use crate::game::Game;
 use crate::looks::{Drawn, Looks, MAX_LOOK_BYTES};
+use crate::places::Places;
 use crate::screen::Screen;
 use crate::variant_asset::LastGood;
 
@@ -21,8 +22,11 @@ pub struct LookSource(pub Result<Arc<Looks>, String>);
 
 /// Reads `.look.ron` files. It never fails: a broken file becomes a [`LookSource`] holding its
 /// errors, so that the catalog keeps the last good version.
-#[derive(Default, TypePath)]
-struct LookLoader;
+#[derive(TypePath)]
+struct LookLoader {
+    /// Where the files are: to name them in errors and find the models and icons they name.
+    places: Places,
+}
 
 impl AssetLoader for LookLoader {
     type Asset = LookSource;
@@ -35,8 +39,10 @@ impl AssetLoader for LookLoader {
         _settings: &(),
         load_context: &mut LoadContext<'_>,
     ) -> Result<LookSource, std::io::Error> {
-        let (origin, text) = crate::variant_asset::read_text(reader, load_context, MAX_LOOK_BYTES).await?;
-        Ok(LookSource(text.and_then(|text| Looks::read(&text, &origin)).map(Arc::new)))
+        let (origin, text) =
+            crate::variant_asset::read_text(reader, load_context, &self.places, MAX_LOOK_BYTES).await?;
+        let looks = text.and_then(|text| Looks::read(&text, &origin));
+        Ok(LookSource(looks.map(|looks| Arc::new(looks.found_in(&self.places)))))
     }
 
     fn extensions(&self) -> &[&str] {
@@ -58,8 +64,10 @@ pub struct LookCatalog {
 
 #[derive(Debug)]
 struct LookEntry {
-    /// The asset path, such as `looks/barsoom.look.ron`.
+    /// The path a variant names it by, such as `looks/barsoom.look.ron`.
     path: String,
+    /// Where it was read from: the path, or the mods folder's file of that path.
+    found: String,
     handle: Handle<LookSource>,
     loaded: LastGood<Looks>,
     /// Whether it has loaded, well or not, or can't be.
@@ -71,13 +79,15 @@ impl LookCatalog {
         self.entries.iter().find(|e| e.path == path)
     }
 
-    /// Starts loading the files not yet asked for.
-    fn request(&mut self, paths: &[String], server: &AssetServer) {
+    /// Starts loading the files not yet asked for (a mod's file in place of the game's).
+    fn request(&mut self, paths: &[String], server: &AssetServer, places: &Places) {
         for path in paths {
             if self.entry(path).is_none() {
-                let handle = server.load(path.clone());
+                let found = places.resolve(path);
+                let handle = server.load(found.clone());
                 self.entries.push(LookEntry {
                     path: path.clone(),
+                    found,
                     handle,
                     loaded: LastGood::default(),
                     settled: false,
@@ -101,8 +111,10 @@ impl LookCatalog {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Places>();
+    let places = app.world().resource::<Places>().clone();
     app.init_asset::<LookSource>()
-        .register_asset_loader(LookLoader)
+        .register_asset_loader(LookLoader { places })
         .init_resource::<LookCatalog>()
         .add_systems(
             Update,
@@ -114,9 +126,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Asks for the look files of the variant being played.
-fn request_looks(game: Res<Game>, server: Res<AssetServer>, mut catalog: ResMut<LookCatalog>) {
+fn request_looks(game: Res<Game>, server: Res<AssetServer>, places: Res<Places>, mut catalog: ResMut<LookCatalog>) {
     if game.is_changed() {
-        catalog.request(game.position.variant().looks(), &server);
+        catalog.request(game.position.variant().looks(), &server, &places);
     }
 }
 
@@ -125,6 +137,7 @@ fn update_catalog(
     mut events: MessageReader<AssetEvent<LookSource>>,
     sources: Res<Assets<LookSource>>,
     server: Res<AssetServer>,
+    places: Res<Places>,
     mut catalog: ResMut<LookCatalog>,
 ) {
     let mut changed = false;
@@ -138,7 +151,7 @@ fn update_catalog(
     }
     for entry in catalog.entries.iter_mut().filter(|e| !e.settled) {
         if let bevy::asset::LoadState::Failed(error) = server.load_state(&entry.handle) {
-            let message = format!("assets/{}:1:1: the look file can't be read: {error}", entry.path);
+            let message = format!("{}:1:1: the look file can't be read: {error}", places.origin(&entry.found));
             warn!("{message}");
             entry.loaded.error = Some(message);
             entry.settled = true;

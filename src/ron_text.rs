@@ -56,15 +56,13 @@ pub fn check_variant(text: &str, key: &str, variant: &str) -> Result<(), RonErro
     if is_asset_file(variant) {
         return Ok(());
     }
-    let message = format!("the variant `{variant}` must be a .ron file under the game's assets/");
+    let message = format!("the variant `{variant}` must be a .ron file under the game's assets/ or mods://");
     Err(RonError::at_key(text, key, message))
 }
 
-/// Whether `path` names a `.ron` file inside a folder without leaving it: relative, with only
-/// plain names (no `..`, no root, no drive). Variants named by records, settings and flags
-/// must be, so that they stay inside `assets/`.
+/// Whether `path` names a `.ron` file inside a folder without leaving it
+/// ([`jetan_rules::is_plain_path`]), after a `mods://` for the mods folder. Variants named by
+/// records, settings and flags must be, so that they stay inside `assets/` or the mods folder.
 pub fn is_asset_file(path: &str) -> bool {
-    let path = std::path::Path::new(path);
-    path.extension().is_some_and(|e| e == "ron")
-        && path.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+    jetan_rules::is_plain_path(path.strip_prefix(crate::places::MODS_PREFIX).unwrap_or(path), ".ron")
 }

@@ -239,6 +239,21 @@ impl Settings {
         crate::atomic_file::write(path, self.to_text().as_bytes()).map_err(shown)?;
         Ok(kept)
     }
+
+    /// Saves the settings as the player's defaults ([`player_settings_path`]); says what the
+    /// Settings window shows: where they went, or what went wrong.
+    pub fn save_as_players_defaults(&self) -> String {
+        let path = player_settings_path();
+        match self.save(&path) {
+            Ok(None) => format!("Settings saved to {}.", path.display()),
+            Ok(Some(kept)) => format!(
+                "Settings saved to {}; the old file, which didn't read, is kept as {}.",
+                path.display(),
+                kept.display()
+            ),
+            Err(error) => error,
+        }
+    }
 }
 
 /// Links the file at `path` under the first free name of `NAME.broken`, `NAME.broken-2`, …

@@ -1,14 +1,15 @@
-//! Variant files as Bevy assets, reloaded live: the catalog of every file in
-//! `assets/variants/` (the folder is loaded once and Bevy's watcher reloads it when a file
-//! comes or goes), each with its last good version and the error of a broken edit.
+//! Variant files as Bevy assets, reloaded live: the catalog of every file in `assets/variants/`
+//! and the mods folder's `variants/` (each folder is loaded once and Bevy's watcher reloads it
+//! when a file comes or goes), each with its last good version and the error of a broken edit.
 
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext, LoadedFolder};
 use bevy::prelude::*;
 use bevy::tasks::futures_lite::AsyncReadExt;
 use jetan_rules::{MAX_VARIANT_BYTES, Variant};
-use std::path::PathBuf;
 use std::sync::Arc;
+
+use crate::places::Places;
 
 /// A variant file as loaded: the variant, or every problem in it (`FILE:LINE:COL: message`).
 #[derive(Asset, TypePath, Debug)]
@@ -16,8 +17,11 @@ pub struct VariantSource(pub Result<Arc<Variant>, String>);
 
 /// Reads `.ron` files under `variants/` with the rules engine. It never fails: a broken file
 /// becomes a [`VariantSource`] holding its errors, so the catalog can keep the last good one.
-#[derive(Default, TypePath)]
-struct VariantLoader;
+#[derive(TypePath)]
+struct VariantLoader {
+    /// Where the files are, to name them in errors.
+    places: Places,
+}
 
 impl AssetLoader for VariantLoader {
     type Asset = VariantSource;
@@ -30,7 +34,7 @@ impl AssetLoader for VariantLoader {
         _settings: &(),
         load_context: &mut LoadContext<'_>,
     ) -> Result<VariantSource, std::io::Error> {
-        let (origin, text) = read_text(reader, load_context, MAX_VARIANT_BYTES).await?;
+        let (origin, text) = read_text(reader, load_context, &self.places, MAX_VARIANT_BYTES).await?;
         let variant = text.and_then(|text| Variant::load(&text, &origin).map_err(|errors| errors.to_string()));
         Ok(VariantSource(variant.map(Arc::new)))
     }
@@ -40,44 +44,41 @@ impl AssetLoader for VariantLoader {
     }
 }
 
-/// An asset file's origin for errors (`assets/PATH`) and its text (lossily UTF-8), or the error
-/// of a file larger than `max` bytes.
+/// An asset file's origin for errors ([`Places::origin`]) and its text (lossily UTF-8), or the
+/// error of a file larger than `max` bytes.
 pub(crate) async fn read_text(
     reader: &mut dyn Reader,
     load_context: &LoadContext<'_>,
+    places: &Places,
     max: u64,
 ) -> std::io::Result<(String, Result<String, String>)> {
     let mut bytes = Vec::new();
     AsyncReadExt::take(reader, max + 1).read_to_end(&mut bytes).await?;
-    let origin = format!("assets/{}", load_context.path());
+    let origin = places.origin(&asset_path_text(load_context.path()));
     if bytes.len() as u64 > max {
         return Ok((origin.clone(), Err(format!("{origin}:1:1: larger than {max} bytes"))));
     }
     Ok((origin, Ok(String::from_utf8_lossy(&bytes).into_owned())))
 }
 
-/// The folder on disk that holds the variant files (`assets/variants`).
-#[derive(Resource, Clone, Debug)]
-pub struct VariantDir(pub PathBuf);
-
-impl Default for VariantDir {
-    fn default() -> Self {
-        VariantDir(crate::game_root().join("assets").join("variants"))
-    }
+/// An asset path as the game writes it: `variants/jetan.ron`, `mods://variants/mine.ron`.
+pub fn asset_path_text(path: &bevy::asset::AssetPath) -> String {
+    path.to_string().replace('\\', "/")
 }
 
 /// Every variant file, with its last good version and its current error.
 #[derive(Resource, Default, Debug)]
 pub struct VariantCatalog {
     entries: Vec<CatalogEntry>,
-    /// The folder `variants/`, loaded once and reloaded by Bevy when its files change.
-    folder: Option<Handle<LoadedFolder>>,
+    /// The folders `variants/` and `mods://variants/`, loaded once and reloaded by Bevy when
+    /// their files change.
+    folders: Vec<Handle<LoadedFolder>>,
 }
 
 /// One variant file.
 #[derive(Debug)]
 pub struct CatalogEntry {
-    /// Its asset path, such as `variants/jetan.ron`.
+    /// Its asset path, such as `variants/jetan.ron` (or `mods://variants/mine.ron`).
     pub path: String,
     handle: Handle<VariantSource>,
     /// What it holds.
@@ -116,7 +117,7 @@ impl<T> LastGood<T> {
 }
 
 impl VariantCatalog {
-    /// The files, in name order.
+    /// The files: the game's own, then the mods', each in name order.
     pub fn entries(&self) -> &[CatalogEntry] {
         &self.entries
     }
@@ -137,7 +138,7 @@ impl VariantCatalog {
 
     /// Adds a file not yet in the catalog, with what it holds if it has loaded already.
     fn add(&mut self, handle: Handle<VariantSource>, sources: &Assets<VariantSource>) {
-        let Some(path) = handle.path().map(|path| path.path().to_string_lossy().replace('\\', "/")) else { return };
+        let Some(path) = handle.path().map(asset_path_text) else { return };
         if self.entry(&path).is_some() {
             return;
         }
@@ -146,46 +147,56 @@ impl VariantCatalog {
             entry.loaded.take_in(source);
         }
         self.entries.push(entry);
-        self.entries.sort_by(|a, b| a.path.cmp(&b.path));
+        // The game's own first, then the mods, each in name order.
+        self.entries.sort_by_key(|e| (crate::places::is_mod(&e.path), e.path.clone()));
     }
 }
 
-/// The asset path of a variant named on the command line: a shipped variant's name
-/// (`jetan_sarang`: `variants/jetan_sarang.ron`) or its file (`assets/variants/x.ron`).
+/// The asset path of a variant named on the command line: a variant's name (`jetan_sarang`:
+/// `variants/jetan_sarang.ron`, or a mod's, [`Places::variant_named`]), its file under
+/// `assets/` (`assets/variants/x.ron`) or a file in the mods folder.
 ///
 /// # Errors
-/// The file is not a `.ron` file under `assets/`.
+/// The file is not a `.ron` file under `assets/` or the mods folder.
 pub fn asset_path(file: &str) -> Result<String, String> {
+    let places = Places::player();
     let bare_name = !file.is_empty() && !file.contains(['/', '\\', '.']);
     if bare_name {
-        return Ok(format!("variants/{file}.ron"));
+        return Ok(places.variant_named(file));
     }
-    let path = file.strip_prefix("assets/").unwrap_or(file);
-    if crate::ron_text::is_asset_file(path) {
-        Ok(path.to_string())
+    let in_mods = places.asset_path_of(std::path::Path::new(file)).filter(|path| crate::places::is_mod(path));
+    let path = in_mods.unwrap_or_else(|| file.strip_prefix("assets/").unwrap_or(file).to_string());
+    if crate::ron_text::is_asset_file(&path) {
+        Ok(path)
     } else {
-        Err(format!("`{file}` is not a .ron file under assets/ (for example assets/variants/jetan_sarang.ron)"))
+        Err(format!("`{file}` is not a .ron file under assets/ or the mods folder (for example jetan_sarang)"))
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Places>();
+    let places = app.world().resource::<Places>().clone();
     app.init_asset::<VariantSource>()
-        .register_asset_loader(VariantLoader)
-        .init_resource::<VariantDir>()
+        .register_asset_loader(VariantLoader { places })
         .init_resource::<VariantCatalog>()
         .add_systems(Startup, load_variant_folder)
         .add_systems(Update, (take_in_folder, update_catalog).chain().in_set(crate::AppSystems::RecordInput));
 }
 
-/// Starts loading the variant folder, and the launch variant (which may lie elsewhere under
-/// `assets/`).
+/// Starts loading the variant folders (the mods folder's when it has one), and the launch
+/// variant (which may lie elsewhere under `assets/`).
 fn load_variant_folder(
     asset_server: Res<AssetServer>,
     launch: Res<crate::Launch>,
+    places: Res<Places>,
     sources: Res<Assets<VariantSource>>,
     mut catalog: ResMut<VariantCatalog>,
 ) {
-    catalog.folder = Some(asset_server.load_folder("variants"));
+    catalog.folders.push(asset_server.load_folder("variants"));
+    let mods = format!("{}://variants", crate::places::MODS_SOURCE);
+    if places.file(&mods).is_some_and(|dir| dir.is_dir()) {
+        catalog.folders.push(asset_server.load_folder(mods));
+    }
     if let Some(path) = &launch.variant {
         catalog.add(asset_server.load(path.clone()), &sources);
     }
@@ -201,7 +212,7 @@ fn take_in_folder(
 ) {
     for event in events.read() {
         let (AssetEvent::Added { id } | AssetEvent::Modified { id }) = *event else { continue };
-        if catalog.folder.as_ref().is_none_or(|folder| folder.id() != id) {
+        if !catalog.folders.iter().any(|folder| folder.id() == id) {
             continue;
         }
         let Some(folder) = folders.get(id) else { continue };

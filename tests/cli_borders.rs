@@ -3,6 +3,9 @@
 //! variant names (checked by `validate`).
 
 use std::io::Read;
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use jetan::records::GameRecord;
@@ -170,23 +173,30 @@ fn a_variant_is_named_by_its_name_or_its_file() {
     assert_eq!(jetan::variant_asset::asset_path("assets/variants/jetan.ron"), Ok("variants/jetan.ron".into()));
 }
 
+/// The `jetan` command run from `dir` as a player's: no repository in sight, `HOME` and the XDG
+/// folders in `home`. Its standard output and error, and whether it succeeded.
+fn run_as_player(dir: &Path, home: &Path, args: &[&str]) -> (bool, String, String) {
+    let output = jetan()
+        .args(args)
+        .current_dir(dir)
+        .env_remove("CARGO_MANIFEST_DIR")
+        .env_remove("BEVY_ASSET_ROOT")
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .output()
+        .unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (output.status.success(), text(output.stdout), text(output.stderr))
+}
+
 #[test]
 fn the_tools_play_the_shipped_games_from_any_folder() {
     let dir = scratch("outside");
-    let home = dir.join("home");
+    let home = scratch("outside-home");
     let run = |args: &[&str]| {
-        let output = jetan()
-            .args(args)
-            .current_dir(&dir)
-            .env_remove("CARGO_MANIFEST_DIR")
-            .env_remove("BEVY_ASSET_ROOT")
-            .env("HOME", &home)
-            .env("XDG_CONFIG_HOME", home.join(".config"))
-            .env("XDG_DATA_HOME", home.join(".local/share"))
-            .output()
-            .unwrap();
-        let said = String::from_utf8_lossy(&output.stdout).into_owned();
-        assert!(output.status.success(), "{args:?}: {said}{}", String::from_utf8_lossy(&output.stderr));
+        let (ok, said, errors) = run_as_player(&dir, &home, args);
+        assert!(ok, "{args:?}: {said}{errors}");
         said
     };
     assert!(run(&["legal", "--moves", "A b2-b3"]).lines().count() > 10, "classic Jetan's replies");
@@ -198,12 +208,43 @@ fn the_tools_play_the_shipped_games_from_any_folder() {
     let mut left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     left.sort();
     assert_eq!(left, ["game.ron", "game.txt"], "nothing else written");
+    assert_eq!(std::fs::read_dir(&home).unwrap().count(), 0, "nothing written in the player's folders");
     std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&home).unwrap();
 }
 
 #[test]
-fn a_players_settings_live_in_the_players_config_folder() {
-    let path = jetan::settings::player_settings_path();
-    assert!(path.ends_with("jetan/settings.ron"), "{}", path.display());
-    assert!(!path.starts_with(env!("CARGO_MANIFEST_DIR")), "never the game's own folder: {}", path.display());
+fn a_variant_in_the_mods_folder_is_listed_and_plays_and_a_broken_one_is_reported_and_left_out() {
+    let dir = scratch("modding");
+    let home = scratch("modding-home");
+    let mods = home.join(".local/share/jetan/mods");
+    common::modding::write_mod(&mods);
+    let (ok, listed, _) = run_as_player(&dir, &home, &["variants"]);
+    assert!(ok, "{listed}");
+    let birds = mods.join("variants/birds.ron");
+    assert!(listed.contains("variants/jetan_sarang.ron: Jetan Sarang"), "{listed}");
+    assert!(listed.contains(&format!("mods://variants/birds.ron: Birds of Barsoom ({})", birds.display())), "{listed}");
+    let broken = format!(
+        "mods://variants/broken.ron: left out, it doesn't load:\n{}:",
+        mods.join("variants/broken.ron").display()
+    );
+    assert!(listed.contains(&broken), "the broken mod with its place: {listed}");
+    // It plays by its name, as the shipped ones do, and checks with its look from the mods folder.
+    let (ok, moves, errors) = run_as_player(&dir, &home, &["legal", "--variant", "birds"]);
+    assert!(ok && moves.lines().count() > 10, "{moves}{errors}");
+    let (ok, said, errors) = run_as_player(&dir, &home, &["validate", &birds.display().to_string()]);
+    assert!(ok && said.contains("Birds of Barsoom is valid") && !said.contains("no look for"), "{said}{errors}");
+    // A game of it is recorded by its place in the mods folder, and replays from any folder.
+    std::fs::write(dir.join("game.txt"), "1. A b2-b3\n").unwrap();
+    let (ok, said, errors) =
+        run_as_player(&dir, &home, &["import", "--variant", "birds", "game.txt", "-o", "game.ron"]);
+    assert!(ok, "{said}{errors}");
+    assert!(std::fs::read_to_string(dir.join("game.ron")).unwrap().contains("\"mods://variants/birds.ron\""));
+    let (ok, said, errors) = run_as_player(&dir, &home, &["replay", "game.ron"]);
+    assert!(ok && said.contains("1 moves of Birds of Barsoom, all legal"), "{said}{errors}");
+    // The broken one is refused at its place.
+    let (ok, _, errors) = run_as_player(&dir, &home, &["legal", "--variant", "broken"]);
+    assert!(!ok && errors.contains(&format!("{}:", mods.join("variants/broken.ron").display())), "{errors}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&home).unwrap();
 }

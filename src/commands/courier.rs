@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use jetan::game::Game;
+use jetan::places::Places;
 use jetan::records::{GameRecord, check_overwritable, read_record, save};
 use jetan::seat::Seats;
 use jetan_rules::courier;
@@ -30,7 +31,7 @@ pub struct ImportArgs {
 /// and each side's rule options.
 pub fn export(file: &Path) -> Result<(), String> {
     let record = read_record(file)?;
-    let base = super::load_variant(&jetan::game_root().join("assets").join(&record.variant))?;
+    let base = super::load_recorded_variant(&record.variant)?;
     let variant = base.with_choices(&record.options).map_err(|e| format!("{}: {e}", file.display()))?;
     let list = courier::header(&variant) + &courier::format(&record.moves);
     super::print_lines(list.lines().map(String::from))
@@ -67,20 +68,19 @@ pub fn import(args: &ImportArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The variant file's path under the game's `assets/` folder, as records name it.
+/// The variant file's asset path, as records name it: under the game's `assets/` folder or
+/// in the mods folder (`mods://…`).
 fn asset_relative(variant: &Path) -> Result<String, String> {
-    let assets = jetan::game_root().join("assets");
-    let (Ok(file), Ok(assets)) = (variant.canonicalize(), assets.canonicalize()) else {
-        // A game's folder without assets/ plays the shipped files.
-        return jetan::shipped::name_in_assets(variant)
-            .ok_or_else(|| format!("{}: no such variant file", variant.display()));
-    };
-    let relative = file.strip_prefix(&assets).map_err(|_| {
+    let places = Places::player();
+    places.asset_path_of(variant).ok_or_else(|| {
+        if !variant.exists() {
+            return format!("{}: no such variant file", variant.display());
+        }
+        let mods = places.mods.as_deref().map_or("".into(), |mods| format!(" or {}", mods.join("variants").display()));
         format!(
-            "{}: the variant must be a file under {} for the game to open the record",
+            "{}: the variant must be a file under {}{mods} for the game to open the record",
             variant.display(),
-            assets.display()
+            places.assets.display()
         )
-    })?;
-    Ok(relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"))
+    })
 }

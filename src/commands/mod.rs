@@ -1,5 +1,5 @@
 //! The command line: `jetan validate`, `perft`, `legal`, `bench`, `replay`, `export`,
-//! `import`, `selfplay` and `bench-ai`, each printing plain text.
+//! `import`, `selfplay`, `bench-ai` and `variants`, each printing plain text.
 
 mod bench;
 mod bench_ai;
@@ -9,12 +9,14 @@ mod perft;
 mod replay;
 mod selfplay;
 mod validate;
+mod variants;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, Subcommand};
+use jetan::places::Places;
 use jetan_rules::{Position, Variant, say};
 
 /// The rules tools.
@@ -69,6 +71,9 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// The AI's depth and speed in a fixed time on a fixed set of positions.
     BenchAi(bench_ai::BenchAiArgs),
+    /// Lists the variants the game offers (its own, then the mods folder's), each with its
+    /// name, or the errors that leave it out; then where the mods folder is.
+    Variants,
 }
 
 /// Which variant a tool plays, with which rule options.
@@ -124,11 +129,27 @@ fn print_lines(lines: impl IntoIterator<Item = String>) -> Result<(), String> {
 }
 
 /// The file of a variant named on the command line: a name without a folder or an extension
-/// (`jetan_sarang`) is the game's `assets/variants/NAME.ron`, anything else a path.
+/// (`jetan_sarang`) is the game's `assets/variants/NAME.ron`, else the mods folder's
+/// `variants/NAME.ron`; `mods://…` a file of the mods folder; anything else a path.
 fn variant_file(text: &str) -> Result<PathBuf, String> {
     let path = Path::new(text);
     let bare_name = path.components().count() == 1 && path.extension().is_none();
-    Ok(if bare_name { jetan::game_root().join("assets/variants").join(format!("{text}.ron")) } else { path.into() })
+    let places = Places::player();
+    let asset_path = if bare_name {
+        places.variant_named(text)
+    } else if jetan::places::is_mod(text) {
+        text.into()
+    } else {
+        return Ok(path.into());
+    };
+    places.file(&asset_path).ok_or_else(|| format!("there is no variant `{text}`: this system has no mods folder"))
+}
+
+/// Reads the variant a record names by its asset path (`variants/jetan.ron`,
+/// `mods://variants/mine.ron`).
+fn load_recorded_variant(asset_path: &str) -> Result<Variant, String> {
+    let file = Places::player().file(asset_path).ok_or_else(|| format!("{asset_path}: there is no mods folder"))?;
+    load_variant(&file)
 }
 
 /// Reads a variant file (the shipped copy when the game's folder has none).
@@ -151,6 +172,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Import(args) => courier::import(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
+        Command::Variants => variants::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,8 +9,7 @@ use super::say;
 /// Prints the final position and result, or fails with the first bad move's number and text.
 pub fn run(file: &Path) -> Result<(), String> {
     let record = read_record(file)?;
-    let variant_file = jetan::game_root().join("assets").join(&record.variant);
-    let variant = super::load_variant(&variant_file)?;
+    let variant = super::load_recorded_variant(&record.variant)?;
     if !record.same_rules(&variant) {
         say!("note: {} has changed since this game was recorded", record.variant);
     }

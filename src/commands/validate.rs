@@ -6,6 +6,7 @@ use jetan_rules::Variant;
 
 use super::say;
 use jetan::looks::Looks;
+use jetan::places::Places;
 
 /// Prints a one-line summary of a valid file (and a line naming the kinds no look file draws);
 /// otherwise the errors, one per line.
@@ -30,16 +31,19 @@ pub fn run(file: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads every look file the variant names; the ids of its kinds that none of them draws.
+/// Reads every look file the variant names (a mod's in place of the game's); the ids of its
+/// kinds that none of them draws.
 ///
 /// # Errors
 /// Every look file's errors, one a line (`FILE:LINE:COL: message`).
 fn check_looks(file: &Path, variant: &Variant) -> Result<Vec<String>, String> {
-    let assets = assets_of(file);
+    let places = Places { assets: assets_of(file), ..Places::player() };
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for look in variant.looks() {
-        match Looks::read_file(&assets.join(look), &format!("assets/{look}")) {
+        let found = places.resolve(look);
+        let path = places.file(&found).unwrap_or_default();
+        match Looks::read_file(&path, &places.origin(&found)) {
             Ok(looks) => files.push(looks),
             Err(error) => errors.push(error),
         }

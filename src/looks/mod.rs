@@ -65,6 +65,17 @@ impl Looks {
         Looks::read(&text, origin)
     }
 
+    /// The looks with the models and icons they name found in `places` (a mod's file in place
+    /// of the game's: [`Places::resolve`]).
+    pub fn found_in(mut self, places: &crate::places::Places) -> Looks {
+        for look in self.file.kinds.values_mut() {
+            for path in [&mut look.model, &mut look.icon].into_iter().flatten() {
+                *path = places.resolve(path);
+            }
+        }
+        self
+    }
+
     /// The look of a kind, if the file gives one.
     pub fn look(&self, id: &str) -> Option<&Look> {
         self.file.kinds.get(id)
@@ -88,12 +99,10 @@ fn look_parts(look: &Look, file: &LookFile) -> Result<Vec<Part>, String> {
     build::parts(look, &file.shared)
 }
 
-/// Whether `path` may name a file under `assets/` with one of these extensions: relative, of
-/// plain names only.
+/// Whether `path` may name a file under `assets/` with one of these extensions
+/// ([`jetan_rules::is_plain_path`]).
 fn is_asset_path(path: &str, extensions: &[&str]) -> bool {
-    let path = Path::new(path);
-    path.extension().is_some_and(|e| extensions.iter().any(|x| e == *x))
-        && path.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+    extensions.iter().any(|extension| jetan_rules::is_plain_path(path, &format!(".{extension}")))
 }
 
 /// How one kind is drawn, from the look files a variant names.

@@ -150,13 +150,18 @@ fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry, chosen: bool) -> bool {
         if chosen { egui::Stroke::new(3.0, egui::Color32::from_rgb(240, 200, 110)) } else { egui::Stroke::NONE };
     let card = egui::Frame::group(ui.style()).stroke(stroke).inner_margin(6.0).show(ui, |ui| {
         ui.set_width(112.0);
-        ui.vertical_centered(|ui| match &entry.loaded.good {
-            Some(variant) => {
-                mini_board::position(ui, &Position::start(variant.clone()), None, 108.0);
-                ui.label(egui::RichText::new(variant.name()).strong());
+        ui.vertical_centered(|ui| {
+            match &entry.loaded.good {
+                Some(variant) => {
+                    mini_board::position(ui, &Position::start(variant.clone()), None, 108.0);
+                    ui.label(egui::RichText::new(variant.name()).strong());
+                }
+                None => {
+                    ui.weak(&entry.path);
+                }
             }
-            None => {
-                ui.weak(&entry.path);
+            if crate::places::is_mod(&entry.path) {
+                ui.weak("a mod");
             }
         });
     });
@@ -168,6 +173,7 @@ pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
     catalog: Res<VariantCatalog>,
+    places: Res<crate::places::Places>,
     game: Option<Res<Game>>,
     settings: Res<Settings>,
     mut actions: MessageWriter<GameAction>,
@@ -191,6 +197,9 @@ pub(super) fn show(
         });
         for error in catalog.entries().iter().filter_map(|entry| entry.loaded.error.as_ref()) {
             ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace().small());
+        }
+        if let Some(mods) = &places.mods {
+            ui.weak(format!("Variants of your own: put their files in {}", mods.join("variants").display()));
         }
         let Some(variant) = form.variant.as_deref().and_then(|path| catalog.variant(path)) else { return };
         ui.separator();

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::UiState;
 use crate::camera::BoardCamera;
-use crate::settings::{ANIMATION_SPEEDS, HumanSide, Named, Settings, player_settings_path};
+use crate::settings::{ANIMATION_SPEEDS, HumanSide, Named, Settings};
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -36,16 +36,7 @@ pub(super) fn show(
         ui.add(egui::Slider::new(&mut edited.ai_threads, 1..=most).text("AI threads"))
             .on_hover_text(format!("This computer has {cores} cores; leave one for the game's frames."));
         if ui.button("Save as defaults").clicked() {
-            let path = player_settings_path();
-            *saved = Some(match edited.save(&path) {
-                Ok(None) => format!("Settings saved to {}.", path.display()),
-                Ok(Some(kept)) => format!(
-                    "Settings saved to {}; the old file, which didn't read, is kept as {}.",
-                    path.display(),
-                    kept.display()
-                ),
-                Err(error) => error,
-            });
+            *saved = Some(edited.save_as_players_defaults());
         }
         if let Some(saved) = saved.as_ref() {
             ui.label(saved);

@@ -11,15 +11,17 @@ use bevy::time::TimeUpdateStrategy;
 use jetan::animation::BeingShown;
 use jetan::board::PieceToken;
 use jetan::game::{Game, SquareClicked};
+use jetan::places::Places;
 use jetan::records::{ResumeChoice, ResumeOffer, SaveDir};
 use jetan::screen::Screen;
 use jetan::seat::Seats;
 use jetan::settings::Settings;
-use jetan::variant_asset::{VariantCatalog, VariantDir};
+use jetan::variant_asset::VariantCatalog;
 use jetan::{GameLogicPlugin, Launch};
 use jetan_rules::Square;
 
 pub mod borders;
+pub mod modding;
 
 /// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
 pub fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
@@ -47,14 +49,21 @@ pub fn continued_from_title(assets: &Path, saves: &Path) -> App {
 
 /// A game app launched with `launch`, saving to `saves`, each frame 50 ms of game time.
 pub fn app_launching(assets: &Path, launch: Launch, saves: &Path) -> App {
+    app_on(Places { assets: assets.to_path_buf(), mods: None }, launch, saves)
+}
+
+/// A game app on `places`' files launched with `launch`, saving to `saves`, each frame 50 ms
+/// of game time.
+pub fn app_on(places: Places, launch: Launch, saves: &Path) -> App {
     let mut app = App::new();
+    let assets = places.assets.clone();
+    places.install(&mut app);
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
     ));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
     app.insert_resource(launch);
-    app.insert_resource(VariantDir(assets.join("variants")));
     app.insert_resource(SaveDir(saves.to_path_buf()));
     app.add_plugins(GameLogicPlugin);
     app.world_mut().resource_mut::<Settings>().players = Seats::HUMANS;

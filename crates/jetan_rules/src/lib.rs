@@ -79,4 +79,4 @@ pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name}
 pub use square_set::{SquareSet, Squares};
 pub use text::TextError;
 pub use trains::{MAX_CARS, MAX_TRAINS, Train};
-pub use variant::{DEFAULT_LOOKS, Gender, PieceKind, Rules, Variant, is_look_path};
+pub use variant::{DEFAULT_LOOKS, Gender, PieceKind, Rules, Variant, is_look_path, is_plain_path};

@@ -121,10 +121,18 @@ pub struct Rules {
 /// game ships, for every kind of its three variants.
 pub const DEFAULT_LOOKS: &[&str] = &["looks/barsoom.look.ron"];
 
-/// Whether `path` may name a look file: a relative path of plain names (no `..`, no root)
-/// ending in `.look.ron`, so that it stays inside the game's `assets/`.
+/// Whether `path` may name a look file: a plain path ([`is_plain_path`]) ending in `.look.ron`.
 pub fn is_look_path(path: &str) -> bool {
-    path.ends_with(".look.ron")
+    is_plain_path(path, ".look.ron")
+}
+
+/// Whether `path` names a file inside a folder without leaving it, ending in `suffix`: a
+/// relative path of plain names (no `..`, no root, no drive), without `:` or `#` (which the
+/// game's asset paths read as a source or a label), so that it stays inside the game's files.
+pub fn is_plain_path(path: &str, suffix: &str) -> bool {
+    path.len() > suffix.len()
+        && path.ends_with(suffix)
+        && !path.contains([':', '#'])
         && std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)))
 }
 

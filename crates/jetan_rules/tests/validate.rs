@@ -181,3 +181,14 @@ fn more_than_60_piece_kinds_are_refused_at_the_first_one_too_many() {
     let errors = Variant::load(&text, "jetan.ron").expect_err("68 piece kinds");
     assert_reported(&errors, place_of(&text, "id: \"chief", "chief"), "piece `chief` is kind 61 of 68");
 }
+
+/// Issue 49: a look path that Bevy's asset paths read as a source or a label (`://x`, `x#y`)
+/// passed, and the game's asset server panicked parsing it.
+#[test]
+fn a_look_path_must_be_a_plain_path() {
+    for bad in ["://barsoom.look.ron", "looks/a#b.look.ron", "c:looks/x.look.ron"] {
+        let (text, errors) =
+            load_edited("    pieces: [", "    pieces: [", &format!("    looks: [\"{bad}\"],\n    pieces: ["));
+        assert_reported(&errors, place_of(&text, "looks:", bad), "is not a look file");
+    }
+}
