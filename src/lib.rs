@@ -26,6 +26,7 @@ pub mod screenshot;
 pub mod seat;
 pub mod settings;
 pub mod shipped;
+pub mod sound;
 pub mod time_control;
 pub mod ui;
 pub mod variant_asset;
@@ -226,6 +227,7 @@ impl Plugin for JetanPlugin {
         );
         app.add_plugins(MeshPickingPlugin);
         app.insert_resource(self.launch.clone());
+        app.insert_resource(sound::SoundDevice("default".into()));
         app.add_plugins((GameLogicPlugin, InterfacePlugin, screenshot::plugin));
     }
 }
@@ -238,6 +240,6 @@ pub struct InterfacePlugin;
 impl Plugin for InterfacePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(bevy_egui::EguiPlugin::default());
-        app.add_plugins((scene::plugin, diagram::plugin, camera::plugin, ui::plugin));
+        app.add_plugins((scene::plugin, diagram::plugin, camera::plugin, ui::plugin, sound::plugin));
     }
 }

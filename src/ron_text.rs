@@ -19,8 +19,14 @@ impl RonError {
     /// An error about the value of `key` (its first occurrence in `text` outside a `//`
     /// comment, else the start).
     pub fn at_key(text: &str, key: &str, message: String) -> RonError {
+        RonError::at_text(text, &format!("{key}:"), message)
+    }
+
+    /// An error about the value written `needle` (its first occurrence in `text` outside a
+    /// `//` comment, else the start).
+    pub fn at_text(text: &str, needle: &str, message: String) -> RonError {
         let in_comment = |at: usize| text[..at].rsplit('\n').next().is_some_and(|line| line.contains("//"));
-        let found = text.match_indices(&format!("{key}:")).map(|(at, _)| at).find(|&at| !in_comment(at));
+        let found = text.match_indices(needle).map(|(at, _)| at).find(|&at| !in_comment(at));
         let before = &text[..found.unwrap_or(0)];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

@@ -50,6 +50,28 @@ pub struct Settings {
     pub time_of_day: TimeOfDay,
     /// How much the scene asks of the graphics card.
     pub quality: Quality,
+    /// How loud the game is.
+    pub sound: Loudness,
+}
+
+/// How loud the game is: each volume 0 (silent) to 1 (full).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Loudness {
+    /// Everything.
+    pub master: f32,
+    /// What happens on the board (steps, fights, flights, horns, the crowd's roar).
+    pub effects: f32,
+    /// The wind and the crowd's murmur.
+    pub ambience: f32,
+    /// Silent, whatever the volumes (`M` in the game).
+    pub muted: bool,
+}
+
+impl Default for Loudness {
+    fn default() -> Self {
+        Loudness { master: 0.8, effects: 1.0, ambience: 0.6, muted: false }
+    }
 }
 
 /// The time of day the scene shows.
@@ -183,6 +205,7 @@ impl Default for Settings {
             ai_threads: jetan_ai::default_threads(),
             time_of_day: TimeOfDay::Day,
             quality: Quality::Medium,
+            sound: Loudness::default(),
         }
     }
 }
@@ -219,6 +242,12 @@ impl Settings {
             return Err(RonError::at_key(text, "ai_threads", message));
         }
         ron_text::check_variant(text, "variant", &settings.variant)?;
+        let sound = settings.sound;
+        for (key, volume) in [("master", sound.master), ("effects", sound.effects), ("ambience", sound.ambience)] {
+            if !(0.0..=1.0).contains(&volume) {
+                return Err(RonError::at_key(text, key, format!("the {key} volume is {volume}, not 0 to 1")));
+            }
+        }
         Ok(settings)
     }
 

@@ -28,19 +28,28 @@ pub fn folder() -> Dir {
     dir
 }
 
-/// The text of a file the game reads (a variant or look file named on the command line or by a
-/// record): from disk when it is there, else the shipped copy of the same name under an
-/// `assets/` folder (`…/assets/variants/jetan.ron` is `variants/jetan.ron`) when there is one.
+/// The bytes of a file the game reads (a variant, look or sound file named on the command
+/// line or by a record or a sounds file): from disk when it is there, else the shipped copy of
+/// the same name under an `assets/` folder (`…/assets/variants/jetan.ron` is
+/// `variants/jetan.ron`) when there is one.
 ///
 /// # Errors
 /// The file can't be read (or is larger than `max` bytes) and nothing of its name is shipped.
-pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
+pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     if !path.exists()
         && let Some(bytes) = name_in_assets(path).and_then(|name| file(&name))
     {
-        return String::from_utf8(bytes.to_vec()).map_err(|_| "the file is not UTF-8 text".into());
+        return Ok(bytes.to_vec());
     }
-    jetan_rules::read_text_file(path, max)
+    jetan_rules::read_file(path, max)
+}
+
+/// The text of a file the game reads, as [`read_bytes`] finds it.
+///
+/// # Errors
+/// As [`read_bytes`], or the file is not UTF-8 text.
+pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
+    String::from_utf8(read_bytes(path, max)?).map_err(|_| "the file is not UTF-8 text".into())
 }
 
 /// What follows the last `assets` folder of `path` (`variants/jetan.ron`), if it has one and

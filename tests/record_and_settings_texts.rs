@@ -59,6 +59,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         ai_threads: 3,
         time_of_day: jetan::settings::TimeOfDay::Night,
         quality: jetan::settings::Quality::High,
+        sound: jetan::settings::Loudness { master: 0.3, effects: 0.0, ambience: 1.0, muted: true },
     };
     [Settings::default(), chosen].iter().map(Settings::to_text).collect()
 });
@@ -83,6 +84,8 @@ fn settings_out_of_range_are_refused_at_their_key() {
         ("animation_speed: 1.0", "animation_speed: 0.0", "the animation speed is 0, not between 0.25 and 4"),
         ("animation_speed: 1.0", "animation_speed: NaN", "the animation speed is NaN"),
         ("ai_threads: ", "ai_threads: 0, // ", "the AI's threads are 0, not 1 to 64"),
+        ("master: 0.8", "master: 1.5", "the master volume is 1.5, not 0 to 1"),
+        ("ambience: 0.6", "ambience: -1", "the ambience volume is -1, not 0 to 1"),
         ("\"variants/jetan.ron\"", "\"/etc/passwd.ron\"", "must be a .ron file under the game's assets/"),
         ("\"variants/jetan.ron\"", "\"../../x.ron\"", "must be a .ron file under the game's assets/"),
         // Not an asset path Bevy reads (its parser panics on a missing source).

@@ -10,7 +10,7 @@ mod gait;
 use bevy::prelude::*;
 use jetan_rules::{MoveKind, Side, SquareSet};
 
-pub use gait::{Gait, Pose};
+pub use gait::{FLIGHT_HEIGHT, Gait, Pose};
 
 use crate::AppSystems;
 use crate::board::{BoardLayout, BoardRoot, PieceToken, token};

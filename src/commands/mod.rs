@@ -1,5 +1,5 @@
 //! The command line: `jetan validate`, `perft`, `legal`, `bench`, `replay`, `export`,
-//! `import`, `selfplay`, `bench-ai` and `variants`, each printing plain text.
+//! `import`, `selfplay`, `bench-ai`, `variants` and `sound`, each printing plain text.
 
 mod bench;
 mod bench_ai;
@@ -8,6 +8,7 @@ mod legal;
 mod perft;
 mod replay;
 mod selfplay;
+mod sound;
 mod validate;
 mod variants;
 
@@ -71,6 +72,9 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// The AI's depth and speed in a fixed time on a fixed set of positions.
     BenchAi(bench_ai::BenchAiArgs),
+    /// Writes what the game plays for an event (step, capture, flight, …) to a WAV file, and
+    /// says its length and levels: a way to hear the game's sounds without speakers.
+    Sound(sound::SoundArgs),
     /// Lists the variants the game offers (its own, then the mods folder's), each with its
     /// name, or the errors that leave it out; then where the mods folder is.
     Variants,
@@ -152,6 +156,14 @@ fn load_recorded_variant(asset_path: &str) -> Result<Variant, String> {
     load_variant(&file)
 }
 
+/// The `assets/` folder the files a file names (looks, sounds) are read from: the nearest
+/// folder named `assets` above it, else the game's own.
+fn assets_of(file: &Path) -> PathBuf {
+    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    let found = absolute.ancestors().find(|dir| dir.file_name().is_some_and(|name| name == "assets"));
+    found.map_or_else(|| jetan::game_root().join("assets"), Path::to_path_buf)
+}
+
 /// Reads a variant file (the shipped copy when the game's folder has none).
 fn load_variant(path: &Path) -> Result<Variant, String> {
     let origin = path.display().to_string();
@@ -173,6 +185,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::BenchAi(args) => bench_ai::run(&args),
         Command::Variants => variants::run(),
+        Command::Sound(args) => sound::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,6 @@
 //! `jetan validate FILE`: checks a variant file and the look files it names.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use jetan_rules::Variant;
 
@@ -37,7 +37,7 @@ pub fn run(file: &Path) -> Result<(), String> {
 /// # Errors
 /// Every look file's errors, one a line (`FILE:LINE:COL: message`).
 fn check_looks(file: &Path, variant: &Variant) -> Result<Vec<String>, String> {
-    let places = Places { assets: assets_of(file), ..Places::player() };
+    let places = Places { assets: super::assets_of(file), ..Places::player() };
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for look in variant.looks() {
@@ -53,12 +53,4 @@ fn check_looks(file: &Path, variant: &Variant) -> Result<Vec<String>, String> {
     }
     let drawn = |id: &str| files.iter().any(|looks| looks.look(id).is_some());
     Ok(variant.kinds().iter().filter(|kind| !drawn(&kind.id)).map(|kind| kind.id.clone()).collect())
-}
-
-/// The `assets/` folder a variant file's look paths are read from: the nearest folder named
-/// `assets` above the file, else the game's own.
-fn assets_of(file: &Path) -> PathBuf {
-    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
-    let found = absolute.ancestors().find(|dir| dir.file_name().is_some_and(|name| name == "assets"));
-    found.map_or_else(|| jetan::game_root().join("assets"), Path::to_path_buf)
 }

@@ -475,7 +475,7 @@ mod tests {
     use crate::looks::vocabulary::{Hand, Paint};
 
     fn look(parts: Vec<Item>) -> Look {
-        Look { parts, model: None, icon: None, size: 1.0, turn: 0.0, flies: None }
+        Look { parts, ..Look::default() }
     }
 
     fn built(items: Vec<Item>) -> Result<Vec<Part>, String> {
@@ -566,7 +566,7 @@ mod tests {
             turn: Turn::None,
             scale: (1.0, 1.0, 1.0),
         };
-        let look = Look { parts: vec![item], model: None, icon: None, size: 2.0, turn: 90.0, flies: None };
+        let look = Look { parts: vec![item], size: 2.0, turn: 90.0, ..Look::default() };
         let parts = parts(&look, &BTreeMap::new()).unwrap();
         assert!(parts[0].at.distance(Vec3::new(-0.4, 1.0, 0.0)) < 1e-5, "{}", parts[0].at);
         assert_eq!(parts[0].scale, Vec3::splat(2.0));

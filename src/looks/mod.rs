@@ -118,6 +118,8 @@ pub struct Drawn {
     pub letter: Option<String>,
     /// Whether the piece flies when it moves.
     pub flies: bool,
+    /// The kind's own sounds for events, by the sounds file's names.
+    pub sounds: BTreeMap<crate::sound::map::Event, String>,
 }
 
 /// A glTF scene of a look: its asset path, and the look's size and turn.
@@ -135,25 +137,20 @@ impl Drawn {
         let found = files.iter().rev().find_map(|looks| Some((looks.look(id)?, looks.parts.get(id)?)));
         let Some((look, parts)) = found else {
             let parts = Arc::new(generic(rank, letter));
-            return Drawn { parts, model: None, icon: None, letter: Some(letter.to_string()), flies: false };
+            let letter = Some(letter.to_string());
+            return Drawn { parts, model: None, icon: None, letter, flies: false, sounds: BTreeMap::new() };
         };
         let propellers = parts.iter().any(|part| part.spin.is_some());
         let model = look.model.as_ref().map(|path| GltfModel { path: path.clone(), size: look.size, turn: look.turn });
         let icon = look.icon.clone();
-        Drawn { parts: parts.clone(), model, icon, letter: None, flies: look.flies.unwrap_or(propellers) }
+        let flies = look.flies.unwrap_or(propellers);
+        Drawn { parts: parts.clone(), model, icon, letter: None, flies, sounds: look.sounds.clone() }
     }
 }
 
 /// The look of a kind no look file gives: a banded column with its letter on top.
 pub fn generic(rank: usize, letter: &str) -> Vec<Part> {
-    let look = Look {
-        parts: vec![Item::Column { rank, letter: letter.to_string() }],
-        model: None,
-        icon: None,
-        size: 1.0,
-        turn: 0.0,
-        flies: None,
-    };
+    let look = Look { parts: vec![Item::Column { rank, letter: letter.to_string() }], ..Look::default() };
     build::parts(&look, &BTreeMap::new()).unwrap_or_default()
 }
 

@@ -43,6 +43,17 @@ pub struct Look {
     /// has a propeller.
     #[serde(default)]
     pub flies: Option<bool>,
+    /// The kind's own sounds for events of the game, by the sounds file's names
+    /// (`{ step: "thoat_step" }`); the sounds file's own for the rest.
+    #[serde(default)]
+    pub sounds: BTreeMap<crate::sound::map::Event, String>,
+}
+
+impl Default for Look {
+    /// A look of nothing, at its natural size.
+    fn default() -> Self {
+        Look { parts: Vec::new(), model: None, icon: None, size: 1.0, turn: 0.0, flies: None, sounds: BTreeMap::new() }
+    }
 }
 
 fn one() -> f32 {

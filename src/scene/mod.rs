@@ -17,6 +17,7 @@ mod sky;
 use bevy::prelude::*;
 
 pub use palette::Palette;
+pub use sky::{SkyLook, SkyTime};
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::SKY)).add_plugins((

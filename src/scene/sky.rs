@@ -117,7 +117,7 @@ fn smoothstep(from: f32, to: f32, x: f32) -> f32 {
 
 /// The time the sky has run, in seconds (the moons' course, and the day's when it passes).
 #[derive(Resource, Default)]
-struct SkyTime(f32);
+pub struct SkyTime(pub f32);
 
 /// The dome, whose vertex colours are the sky's.
 #[derive(Component)]

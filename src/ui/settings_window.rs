@@ -1,5 +1,6 @@
 //! The settings window: animation speed, view, the side the board faces, the time of day, the
-//! scene's quality, the AI's threads; saved to the player's config folder, which it names.
+//! scene's quality, the AI's threads, the sound's volumes and mute; saved to the player's
+//! config folder, which it names.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -35,6 +36,18 @@ pub(super) fn show(
         let most = cores.max(edited.ai_threads).min(jetan_ai::MAX_THREADS);
         ui.add(egui::Slider::new(&mut edited.ai_threads, 1..=most).text("AI threads"))
             .on_hover_text(format!("This computer has {cores} cores; leave one for the game's frames."));
+        ui.separator();
+        let sound = &mut edited.sound;
+        ui.horizontal(|ui| {
+            ui.label("Sound");
+            ui.checkbox(&mut sound.muted, "muted").on_hover_text("M key");
+        });
+        for (volume, name) in
+            [(&mut sound.master, "master"), (&mut sound.effects, "effects"), (&mut sound.ambience, "ambience")]
+        {
+            ui.add_enabled(!sound.muted, egui::Slider::new(volume, 0.0..=1.0).text(name));
+        }
+        ui.separator();
         if ui.button("Save as defaults").clicked() {
             *saved = Some(edited.save_as_players_defaults());
         }
