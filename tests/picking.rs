@@ -50,16 +50,23 @@ fn picking_app(launch: Launch) -> App {
 
 /// Where a square's centre shows in the window.
 fn on_screen(app: &mut App, name: &str) -> Vec2 {
-    above(app, name, 0.0)
+    off_centre(app, name, Vec3::ZERO)
 }
 
 /// Where a point `height` above a square's centre shows in the window (a piece's body).
 fn above(app: &mut App, name: &str, height: f32) -> Vec2 {
-    let at = app.world().resource::<BoardLayout>().world(square(app, name)) + Vec3::Y * height;
+    off_centre(app, name, Vec3::Y * height)
+}
+
+/// Where the point `offset` from a square's centre shows in the window.
+fn off_centre(app: &mut App, name: &str, offset: Vec3) -> Vec2 {
+    let at = app.world().resource::<BoardLayout>().world(square(app, name)) + offset;
     let mut view = bevy::ecs::system::SystemState::<BoardView>::new(app.world_mut());
     let view = view.get(app.world()).unwrap();
-    // Relative to the board's viewport, which starts below the menu bar.
-    view.to_window(at).expect("the square is in view") + view.window_rect().expect("a viewport").min
+    // In the window (Bevy places it within the board's viewport, below the menu bar).
+    let point = view.to_window(at).expect("the square is in view");
+    assert!(view.window_rect().expect("a viewport").min.y > 0.0, "a viewport below the menu bar");
+    point
 }
 
 /// The mouse pointer's location at `at` in the window.
@@ -131,13 +138,13 @@ fn clicking_the_dot_of_a_legal_destination_plays_the_move() {
 #[test]
 fn a_legal_destination_under_the_pointer_wins_over_a_piece_standing_in_front() {
     // Seen from South's side, the piece on e1 hides the Panthan on e2 but for its head, and the
-    // Panthan's head hides the middle of e3, where the dot of its move is drawn.
+    // Panthan's head hides the near part of e3 (the square's southern third).
     let mut app = picking_app(Launch { variant: Some("variants/jetan.ron".into()), ..default() });
-    let head = above(&mut app, "e2", 1.0);
+    let head = above(&mut app, "e2", 0.8);
     click_at(&mut app, head);
     assert_eq!(app.world().resource::<Selection>().from, Some(square(&app, "e2")), "the Panthan is picked");
-    let e3 = on_screen(&mut app, "e3");
-    assert_eq!(hovered_piece(&mut app, e3), Some(square(&app, "e2")), "the Panthan stands in front of e3's dot");
+    let e3 = off_centre(&mut app, "e3", Vec3::Z * 0.3);
+    assert_eq!(hovered_piece(&mut app, e3), Some(square(&app, "e2")), "the Panthan stands in front of e3");
     click_at(&mut app, e3);
     assert_eq!(history(&app), ["A e2-e3"], "the destination under the pointer wins");
 }

@@ -51,10 +51,10 @@ impl MeantSquare<'_, '_> {
     }
 
     /// The square where the ray through the window's point `at` meets the board's plane, seen
-    /// through `camera` (the 2D diagram's camera sees the board from above).
+    /// through `camera` (the 2D diagram's camera sees the board from above). Bevy takes the
+    /// point in the window's coordinates, wherever the camera's viewport lies in it.
     fn under(&self, camera: Entity, at: Vec2) -> Option<Square> {
         let (camera, transform, diagram) = self.cameras.get(camera).ok()?;
-        let at = at - camera.logical_viewport_rect().map_or(Vec2::ZERO, |viewport| viewport.min);
         let point = if diagram {
             let on_diagram = camera.viewport_to_world_2d(transform, at).ok()?;
             Vec3::new(on_diagram.x, 0.0, -on_diagram.y)

@@ -185,7 +185,9 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut start = false;
-    egui::Window::new("New game").open(&mut open).collapsible(false).default_width(660.0).show(ctx, |ui| {
+    // Its height follows what it holds (many rule options or none): never cut short.
+    let window = egui::Window::new("New game").open(&mut open).collapsible(false).default_width(660.0);
+    window.resizable([true, false]).show(ctx, |ui| {
         ui.label("Variant");
         ui.horizontal_wrapped(|ui| {
             for entry in catalog.entries() {
