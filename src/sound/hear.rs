@@ -1,6 +1,7 @@
 //! What the game makes heard: each system watches one part of the game (the walks of a move,
 //! the captured falling, promotions rising, a declared Charge, a won game, a clock running
-//! short, a square chosen) and says each moment that sounds as a [`Heard`].
+//! short, a square chosen, a click on the interface) and says each moment that sounds as a
+//! [`Heard`].
 
 use std::collections::{HashMap, HashSet};
 
@@ -141,6 +142,14 @@ pub(super) fn hear_short_time(game: Res<Game>, mut last: Local<Option<u64>>, mut
 /// A square chosen on the board: a soft click.
 pub(super) fn hear_clicks(mut clicked: MessageReader<SquareClicked>, mut heard: MessageWriter<Heard>) {
     for _ in clicked.read() {
+        heard.write(Heard::everywhere(Event::Click));
+    }
+}
+
+/// A click on the interface (a button, a menu, a window): a soft click too.
+pub(super) fn hear_interface_clicks(mut contexts: bevy_egui::EguiContexts, mut heard: MessageWriter<Heard>) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    if ctx.input(|input| input.pointer.any_click()) && ctx.is_pointer_over_egui() {
         heard.write(Heard::everywhere(Event::Click));
     }
 }

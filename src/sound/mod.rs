@@ -25,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Audio>()
         .init_resource::<play::Lasting>()
         .add_systems(Startup, play::open_output)
+        .add_systems(bevy_egui::EguiPrimaryContextPass, hear::hear_interface_clicks)
         .add_systems(
             Update,
             (
