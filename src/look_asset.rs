@@ -14,6 +14,7 @@ use crate::game::Game;
 use crate::looks::{Drawn, Looks, MAX_LOOK_BYTES};
 use crate::places::Places;
 use crate::screen::Screen;
+use crate::settings::{Pieces, Settings};
 use crate::variant_asset::LastGood;
 
 /// A look file as loaded: its looks, or every problem in it (`FILE:LINE:COL: message`).
@@ -170,19 +171,22 @@ fn give_looks(
     game: Res<Game>,
     catalog: Res<LookCatalog>,
     tokens: Query<(Entity, &PieceToken, Has<TokenLook>)>,
-    mut given: Local<u64>,
+    settings: Res<Settings>,
+    mut given: Local<(u64, bool)>,
 ) {
     let variant = game.position.variant();
     let Some(files) = catalog.files(variant.looks()) else { return };
-    let anew = *given != catalog.generation;
-    *given = catalog.generation;
+    // Anew when a look file changes, or the pieces are drawn another way.
+    let living = settings.pieces == Pieces::Living;
+    let anew = *given != (catalog.generation, living);
+    *given = (catalog.generation, living);
     let files: Vec<&Looks> = files.iter().map(Arc::as_ref).collect();
     for (entity, token, has_look) in &tokens {
         if has_look && !anew {
             continue;
         }
         let kind = variant.kind(token.piece.kind);
-        let drawn = Drawn::of(&kind.id, &kind.letter, token.piece.kind.index(), &files);
+        let drawn = Drawn::of(&kind.id, &kind.letter, token.piece.kind.index(), &files, living);
         let mut entity = commands.entity(entity);
         if drawn.flies {
             entity.insert(Flies);

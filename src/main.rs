@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use clap::Parser;
-use jetan::settings::{Named, Quality, Settings, TimeOfDay, View};
+use jetan::settings::{Named, Pieces, Quality, Settings, TimeOfDay, View};
 use jetan::ui::{StartWindow, UiState};
 use jetan::variant_asset::asset_path;
 use jetan::{JetanPlugin, Launch};
@@ -70,6 +70,10 @@ struct Cli {
     /// renderers).
     #[arg(long, value_name = "QUALITY", value_parser = Quality::parse)]
     quality: Option<Quality>,
+    /// How the pieces are drawn, instead of the settings' (statuettes, or living: Manator's
+    /// warriors and beasts).
+    #[arg(long, value_name = "PIECES", value_parser = Pieces::parse)]
+    pieces: Option<Pieces>,
     /// The view at the start, instead of the settings' (3d, top or 2d).
     #[arg(long, value_name = "VIEW", value_parser = View::parse)]
     view: Option<View>,
@@ -131,6 +135,9 @@ fn main() -> ExitCode {
     let mut settings = app.world_mut().resource_mut::<Settings>();
     if let Some(time) = cli.time_of_day {
         settings.time_of_day = time;
+    }
+    if let Some(pieces) = cli.pieces {
+        settings.pieces = pieces;
     }
     if let Some(quality) = cli.quality {
         settings.quality = quality;

@@ -25,13 +25,25 @@ impl RonError {
     /// An error about the value written `needle` (its first occurrence in `text` outside a
     /// `//` comment, else the start).
     pub fn at_text(text: &str, needle: &str, message: String) -> RonError {
-        let in_comment = |at: usize| text[..at].rsplit('\n').next().is_some_and(|line| line.contains("//"));
-        let found = text.match_indices(needle).map(|(at, _)| at).find(|&at| !in_comment(at));
+        RonError::at_text_after(text, 0, needle, message)
+    }
+
+    /// An error about the value written `needle`, its first occurrence from byte `from` on
+    /// (in a section of the text).
+    pub fn at_text_after(text: &str, from: usize, needle: &str, message: String) -> RonError {
+        let found = find_outside_comments(text, from, needle);
         let before = &text[..found.unwrap_or(0)];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         RonError { line, column, message }
     }
+}
+
+/// Where `needle` first stands in `text` from byte `from` on, outside a `//` comment.
+pub fn find_outside_comments(text: &str, from: usize, needle: &str) -> Option<usize> {
+    let in_comment = |at: usize| text[..at].rsplit('\n').next().is_some_and(|line| line.contains("//"));
+    let found = text.get(from..).unwrap_or_default().match_indices(needle).map(|(at, _)| from + at);
+    found.into_iter().find(|&at| !in_comment(at))
 }
 
 /// Reads `text` as a `T`.

@@ -52,6 +52,8 @@ pub struct Settings {
     pub quality: Quality,
     /// How loud the game is.
     pub sound: Loudness,
+    /// How the pieces are drawn.
+    pub pieces: Pieces,
 }
 
 /// How loud the game is: each volume 0 (silent) to 1 (full).
@@ -123,6 +125,29 @@ impl Named for Quality {
             Quality::Low => "Low",
             Quality::Medium => "Medium",
             Quality::High => "High",
+        }
+    }
+}
+
+/// How the pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pieces {
+    /// Statuettes on pedestals: a fine chess set.
+    #[default]
+    Statuettes,
+    /// Manator's living Jetan: warriors and beasts that walk, fight and fall (a kind without a
+    /// living look keeps its statuette).
+    Living,
+}
+
+impl Named for Pieces {
+    const ALL: &'static [Pieces] = &[Pieces::Statuettes, Pieces::Living];
+    const WHAT: &'static str = "a way to draw the pieces";
+
+    fn name(self) -> &'static str {
+        match self {
+            Pieces::Statuettes => "Statuettes",
+            Pieces::Living => "Living",
         }
     }
 }
@@ -206,6 +231,7 @@ impl Default for Settings {
             time_of_day: TimeOfDay::Day,
             quality: Quality::Medium,
             sound: Loudness::default(),
+            pieces: Pieces::Statuettes,
         }
     }
 }

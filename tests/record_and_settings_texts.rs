@@ -60,6 +60,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         time_of_day: jetan::settings::TimeOfDay::Night,
         quality: jetan::settings::Quality::High,
         sound: jetan::settings::Loudness { master: 0.3, effects: 0.0, ambience: 1.0, muted: true },
+        pieces: jetan::settings::Pieces::Living,
     };
     [Settings::default(), chosen].iter().map(Settings::to_text).collect()
 });

@@ -156,7 +156,7 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/looks/barsoom.look.ron");
         let looks = crate::looks::Looks::read_file(&path, "barsoom").unwrap();
         for id in looks.ids().collect::<Vec<_>>() {
-            let drawn = crate::looks::Drawn::of(id, "X", 0, &[&looks]);
+            let drawn = crate::looks::Drawn::of(id, "X", 0, &[&looks], false);
             let (low, high) = bounds(&icon(&drawn.parts, |_| Color::WHITE, Color::BLACK));
             assert!(low.cmpge(Vec2::splat(-0.5)).all() && high.cmple(Vec2::splat(0.5)).all(), "{id}: {low} to {high}");
             assert!(high.y - low.y > 0.4, "{id} is drawn large enough: {low} to {high}");
@@ -178,14 +178,7 @@ mod tests {
             panic!("colours");
         };
         assert!(colours.iter().any(|c| c[0] > 0.9), "the trim shows");
-        let sphere = Part {
-            shape: Shape::Sphere(0.2),
-            paint: Paint::Gem,
-            at: Vec3::Y * 0.5,
-            turn: Quat::IDENTITY,
-            scale: Vec3::ONE,
-            spin: None,
-        };
+        let sphere = crate::looks::part(Shape::Sphere(0.2), Paint::Gem, Vec3::Y * 0.5);
         let mesh = icon(&[sphere], |_| Color::WHITE, Color::BLACK);
         assert_eq!(mesh.indices().map(|i| i.len() % 3), Some(0));
     }

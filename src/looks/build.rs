@@ -8,7 +8,8 @@ use bevy::prelude::*;
 
 use super::kit::{Stance, along, y};
 use super::model::{Model, Part, part};
-use super::vocabulary::{Item, Look, Point, Shape, Turn};
+use super::skeleton::Skeleton;
+use super::vocabulary::{Item, Joint, Look, Point, Shape, Turn};
 
 /// The most items of a kind that repeat (feathers, gems, blades, legs, points).
 pub const MAX_COUNT: usize = 64;
@@ -24,13 +25,30 @@ const MAX_LENGTH: f32 = 10.0;
 /// # Errors
 /// What is wrong with an item, and which (`item 3 (Crown): …`).
 pub fn parts(look: &Look, shared: &BTreeMap<String, Vec<Item>>) -> Result<Vec<Part>, String> {
+    figure(look, shared).map(|(parts, _)| parts)
+}
+
+/// The parts of `look` and its skeleton (its joints and motions; empty for a statuette).
+///
+/// # Errors
+/// What is wrong with an item (`item 3 (Crown): …`), a joint or a motion.
+pub fn figure(look: &Look, shared: &BTreeMap<String, Vec<Item>>) -> Result<(Vec<Part>, Skeleton), String> {
     check_length("size", look.size)?;
     check("turn", look.turn.is_finite(), "must be a number")?;
-    let mut builder = Builder { shared, model: Model::default(), stance: None, deck: None, depth: 0 };
+    let rig = Rig { joints: &look.joints, pivots: vec![None; look.joints.len()] };
+    let mut builder = Builder { shared, model: Model::default(), stance: None, deck: None, depth: 0, rig: Some(rig) };
     builder.items(&look.parts)?;
     let place =
         Transform::from_rotation(Quat::from_rotation_y(look.turn.to_radians())).with_scale(Vec3::splat(look.size));
-    Ok(builder.model.parts.into_iter().map(|part| part.placed(place)).collect())
+    let pivots: Vec<Option<Vec3>> = builder
+        .rig
+        .take()
+        .map_or_else(Vec::new, |rig| rig.pivots)
+        .iter()
+        .map(|p| p.map(|p| place.transform_point(p)))
+        .collect();
+    let skeleton = Skeleton::new(&look.joints, &pivots, &look.motions, turned)?;
+    Ok((builder.model.parts.into_iter().map(|part| part.placed(place)).collect(), skeleton))
 }
 
 /// Builds items into one frame: the model so far and the anchors its body has set.
@@ -40,6 +58,39 @@ struct Builder<'a> {
     stance: Option<Stance>,
     deck: Option<f32>,
     depth: usize,
+    /// The look's joints, and their pivots as found (none inside a `Group`: its frame is not
+    /// the piece's).
+    rig: Option<Rig<'a>>,
+}
+
+/// The joints of the look being built, by index in name order, and each one's pivot once a
+/// `Joint` item has put parts on it.
+struct Rig<'a> {
+    joints: &'a BTreeMap<String, Joint>,
+    pivots: Vec<Option<Vec3>>,
+}
+
+impl Rig<'_> {
+    fn index(&self, name: &str) -> Result<usize, String> {
+        self.joints.keys().position(|n| n == name).ok_or_else(|| {
+            let known: Vec<&str> = self.joints.keys().map(String::as_str).collect();
+            format!("no joint \"{name}\" in the look's `joints` (it has: {})", list(&known))
+        })
+    }
+
+    /// The joint a mirror image goes on: `left_…` for `right_…` and back; the same joint for
+    /// one in the middle.
+    fn mirror(&self, joint: usize) -> Result<usize, String> {
+        let name = self.joints.keys().nth(joint).expect("a joint of the look");
+        let mirrored = if let Some(rest) = name.strip_prefix("left_") {
+            format!("right_{rest}")
+        } else if let Some(rest) = name.strip_prefix("right_") {
+            format!("left_{rest}")
+        } else {
+            return Ok(joint);
+        };
+        self.index(&mirrored).map_err(|_| format!("joint \"{name}\" has no \"{mirrored}\" to mirror to"))
+    }
 }
 
 impl Builder<'_> {
@@ -342,6 +393,7 @@ impl Builder<'_> {
                     stance: None,
                     deck: None,
                     depth: self.depth,
+                    rig: None,
                 };
                 group.nested(|builder| builder.items(parts))?;
                 self.model.parts.extend(group.model.parts.into_iter().map(|part| part.placed(place)));
@@ -349,8 +401,26 @@ impl Builder<'_> {
             Item::Mirrored(items) => {
                 let start = self.model.parts.len();
                 self.nested(|builder| builder.items(items))?;
-                let mirrored: Vec<Part> = self.model.parts[start..].iter().cloned().map(Part::mirrored).collect();
+                let mut mirrored: Vec<Part> = self.model.parts[start..].iter().cloned().map(Part::mirrored).collect();
+                for part in &mut mirrored {
+                    if let Some(joint) = part.joint {
+                        let other = self.rig.as_ref().expect("a joint is put on with a rig").mirror(joint)?;
+                        self.find_pivot(other)?;
+                        part.joint = Some(other);
+                    }
+                }
                 self.model.parts.extend(mirrored);
+            }
+            Item::Joint { name, parts } => {
+                let rig = self.rig.as_ref().ok_or("Joint goes outside Group (a group's frame is not the figure's)")?;
+                let joint = rig.index(name)?;
+                self.find_pivot(joint)?;
+                let start = self.model.parts.len();
+                self.nested(|builder| builder.items(parts))?;
+                // A joint put on inside this one keeps its parts.
+                for part in &mut self.model.parts[start..] {
+                    part.joint.get_or_insert(joint);
+                }
             }
             _ => {}
         }
@@ -367,6 +437,17 @@ impl Builder<'_> {
     }
 
     /// Builds nested items one level deeper.
+    /// Places a joint's pivot (its `at`, with the body's anchors as they are), if not yet placed.
+    fn find_pivot(&mut self, joint: usize) -> Result<(), String> {
+        let rig = self.rig.as_ref().expect("a joint is put on with a rig");
+        if rig.pivots[joint].is_none() {
+            let at = rig.joints.values().nth(joint).expect("a joint of the look").at;
+            let pivot = self.point(at)?;
+            self.rig.as_mut().expect("a rig").pivots[joint] = Some(pivot);
+        }
+        Ok(())
+    }
+
     fn nested(&mut self, build: impl FnOnce(&mut Self) -> Result<(), String>) -> Result<(), String> {
         if self.depth >= MAX_DEPTH {
             return Err(format!("groups nested more than {MAX_DEPTH} deep (does a shared group use itself?)"));

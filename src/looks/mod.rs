@@ -8,6 +8,7 @@ mod build;
 mod kit;
 mod letters;
 mod model;
+pub mod skeleton;
 pub mod vocabulary;
 
 use std::collections::BTreeMap;
@@ -15,7 +16,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use build::{MAX_COUNT, MAX_PARTS};
-pub use model::{Model, Paint, Part, Shape};
+pub use model::{Model, Paint, Part, Shape, part};
+pub use skeleton::Skeleton;
 pub use vocabulary::{Item, Look, LookFile};
 
 use crate::ron_text::RonError;
@@ -27,8 +29,9 @@ pub const MAX_LOOK_BYTES: u64 = 1 << 20;
 #[derive(Debug)]
 pub struct Looks {
     file: LookFile,
-    /// Each kind's parts, built once.
-    parts: BTreeMap<String, Arc<Vec<Part>>>,
+    /// Each kind's parts and skeleton, built once: its statuette, and its living figure.
+    figures: BTreeMap<String, (Arc<Vec<Part>>, Arc<Skeleton>)>,
+    living: BTreeMap<String, (Arc<Vec<Part>>, Arc<Skeleton>)>,
 }
 
 impl Looks {
@@ -41,19 +44,27 @@ impl Looks {
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         let file: LookFile = crate::ron_text::read_with(&options, text).map_err(|e| format!("{origin}:{e}"))?;
         let mut errors = Vec::new();
-        let mut parts = BTreeMap::new();
-        for (id, look) in &file.kinds {
-            match look_parts(look, &file) {
-                Ok(built) => {
-                    parts.insert(id.clone(), Arc::new(built));
-                }
-                Err(error) => {
-                    let at = RonError::at_key(text, &format!("\"{id}\""), format!("look \"{id}\": {error}"));
-                    errors.push(format!("{origin}:{at}"));
+        let mut build = |looks: &BTreeMap<String, Look>, section: &str| {
+            let mut built = BTreeMap::new();
+            // A kind's key, in its section (`living:` comes after `kinds:` when a file has both).
+            let from = crate::ron_text::find_outside_comments(text, 0, &format!("{section}:")).unwrap_or(0);
+            for (id, look) in looks {
+                match look_figure(look, &file) {
+                    Ok((parts, skeleton)) => {
+                        built.insert(id.clone(), (Arc::new(parts), Arc::new(skeleton)));
+                    }
+                    Err(error) => {
+                        let key = format!("\"{id}\":");
+                        let place = RonError::at_text_after(text, from, &key, format!("look \"{id}\": {error}"));
+                        errors.push(format!("{origin}:{place}"));
+                    }
                 }
             }
-        }
-        if errors.is_empty() { Ok(Looks { file, parts }) } else { Err(errors.join("\n")) }
+            built
+        };
+        let figures = build(&file.kinds, "kinds");
+        let living = build(&file.living, "living");
+        if errors.is_empty() { Ok(Looks { file, figures, living }) } else { Err(errors.join("\n")) }
     }
 
     /// Reads and checks the look file at `path` (a file on disk; errors name it as `origin`).
@@ -76,9 +87,16 @@ impl Looks {
         self
     }
 
-    /// The look of a kind, if the file gives one.
+    /// The look of a kind, if the file gives one (its statuette).
     pub fn look(&self, id: &str) -> Option<&Look> {
         self.file.kinds.get(id)
+    }
+
+    /// A kind's look and its figure: its living one if `living` and the file gives one, else
+    /// its statuette.
+    fn figure(&self, id: &str, living: bool) -> Option<(&Look, &(Arc<Vec<Part>>, Arc<Skeleton>))> {
+        let alive = living.then(|| Some((self.file.living.get(id)?, self.living.get(id)?))).flatten();
+        alive.or_else(|| Some((self.file.kinds.get(id)?, self.figures.get(id)?)))
     }
 
     /// The kinds the file gives looks to.
@@ -87,8 +105,9 @@ impl Looks {
     }
 }
 
-/// A look's parts, its items built (none for a look that is only a glTF model).
-fn look_parts(look: &Look, file: &LookFile) -> Result<Vec<Part>, String> {
+/// A look's parts, its items built (none for a look that is only a glTF model), and its
+/// skeleton.
+fn look_figure(look: &Look, file: &LookFile) -> Result<(Vec<Part>, Skeleton), String> {
     if let Some(model) = look.model.as_deref().filter(|model| !is_asset_path(model, &["glb", "gltf"])) {
         let example = "\"models/NAME.glb\"";
         return Err(format!("`model: \"{model}\"` must be a .glb or .gltf file under assets/ (such as {example})"));
@@ -96,7 +115,7 @@ fn look_parts(look: &Look, file: &LookFile) -> Result<Vec<Part>, String> {
     if let Some(icon) = look.icon.as_deref().filter(|icon| !is_asset_path(icon, &["png"])) {
         return Err(format!("`icon: \"{icon}\"` must be a .png file under assets/ (such as \"icons/NAME.png\")"));
     }
-    build::parts(look, &file.shared)
+    build::figure(look, &file.shared)
 }
 
 /// Whether `path` may name a file under `assets/` with one of these extensions
@@ -110,6 +129,8 @@ fn is_asset_path(path: &str, extensions: &[&str]) -> bool {
 pub struct Drawn {
     /// Its parts (in its side's colours).
     pub parts: Arc<Vec<Part>>,
+    /// The joints its parts turn about and its motions (none for a statuette).
+    pub skeleton: Arc<Skeleton>,
     /// A glTF scene drawn with them (in its own materials).
     pub model: Option<GltfModel>,
     /// The image the 2D diagram shows, if the look gives one.
@@ -131,20 +152,23 @@ pub struct GltfModel {
 }
 
 impl Drawn {
-    /// The look of the kind `id` in the last of `files` that gives one, or the generic column
-    /// with its `letter` (`rank` its place among the kinds) when none does.
-    pub fn of(id: &str, letter: &str, rank: usize, files: &[&Looks]) -> Drawn {
-        let found = files.iter().rev().find_map(|looks| Some((looks.look(id)?, looks.parts.get(id)?)));
-        let Some((look, parts)) = found else {
+    /// The look of the kind `id` in the last of `files` that gives one (a living one first when
+    /// `living`), or the generic column with its `letter` (`rank` its place among the kinds)
+    /// when none does.
+    pub fn of(id: &str, letter: &str, rank: usize, files: &[&Looks], living: bool) -> Drawn {
+        let alive = living.then(|| files.iter().rev().find_map(|looks| looks.figure(id, true))).flatten();
+        let found = alive.or_else(|| files.iter().rev().find_map(|looks| looks.figure(id, false)));
+        let Some((look, (parts, skeleton))) = found else {
             let parts = Arc::new(generic(rank, letter));
-            let letter = Some(letter.to_string());
-            return Drawn { parts, model: None, icon: None, letter, flies: false, sounds: BTreeMap::new() };
+            let (letter, skeleton) = (Some(letter.to_string()), Arc::default());
+            return Drawn { parts, skeleton, model: None, icon: None, letter, flies: false, sounds: BTreeMap::new() };
         };
         let propellers = parts.iter().any(|part| part.spin.is_some());
         let model = look.model.as_ref().map(|path| GltfModel { path: path.clone(), size: look.size, turn: look.turn });
         let icon = look.icon.clone();
         let flies = look.flies.unwrap_or(propellers);
-        Drawn { parts: parts.clone(), model, icon, letter: None, flies, sounds: look.sounds.clone() }
+        let (parts, skeleton) = (parts.clone(), skeleton.clone());
+        Drawn { parts, skeleton, model, icon, letter: None, flies, sounds: look.sounds.clone() }
     }
 }
 

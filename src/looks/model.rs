@@ -18,10 +18,13 @@ pub struct Part {
     pub scale: Vec3,
     /// A propeller's blade turns about its hub (the point, then the axis) while the piece moves.
     pub spin: Option<(Vec3, Vec3)>,
+    /// The joint of the figure it is put on (its index in the look's skeleton): it turns about
+    /// it as the figure moves.
+    pub joint: Option<usize>,
 }
 
 pub fn part(shape: Shape, paint: Paint, at: Vec3) -> Part {
-    Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE, spin: None }
+    Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE, spin: None, joint: None }
 }
 
 impl Part {

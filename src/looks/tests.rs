@@ -35,7 +35,7 @@ fn barsoom() -> Looks {
 }
 
 fn parts_of(looks: &Looks, id: &str) -> Vec<Part> {
-    looks.parts.get(id).unwrap_or_else(|| panic!("no look for {id}")).to_vec()
+    looks.figures.get(id).unwrap_or_else(|| panic!("no look for {id}")).0.to_vec()
 }
 
 #[test]
@@ -57,8 +57,8 @@ fn airships_and_fliers_have_propellers_and_fly_and_men_none() {
     for id in ["chief", "warrior", "thoat", "zitidar", "princess"] {
         assert!(parts_of(&looks, id).iter().all(|part| part.spin.is_none()), "{id} has a propeller");
     }
-    assert!(Drawn::of("battleship", "B", 0, &[&looks]).flies);
-    assert!(!Drawn::of("chief", "C", 0, &[&looks]).flies);
+    assert!(Drawn::of("battleship", "B", 0, &[&looks], false).flies);
+    assert!(!Drawn::of("chief", "C", 0, &[&looks], false).flies);
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn looks_differ() {
 #[test]
 fn a_kind_without_a_look_is_a_column_with_its_letter() {
     let looks = barsoom();
-    let drawn = Drawn::of("zad", "Z", 3, &[&looks]);
+    let drawn = Drawn::of("zad", "Z", 3, &[&looks], false);
     assert!(!drawn.parts.is_empty() && drawn.model.is_none() && !drawn.flies);
     assert_eq!(*drawn.parts, generic(3, "Z"));
     assert_ne!(generic(3, "Z"), generic(3, "Y"), "the letter shows");
@@ -104,8 +104,8 @@ fn a_later_file_overrides_an_earlier_one() {
     let looks = barsoom();
     let text = r#"Looks(kinds: { "chief": (parts: [Pedestal, Figure(radius: 0.1, height: 0.3)]) })"#;
     let mine = Looks::read(text, "mine.look.ron").unwrap();
-    assert_eq!(*Drawn::of("chief", "C", 0, &[&looks, &mine]).parts, parts_of(&mine, "chief"));
-    assert_eq!(*Drawn::of("chief", "C", 0, &[&mine, &looks]).parts, parts_of(&looks, "chief"));
+    assert_eq!(*Drawn::of("chief", "C", 0, &[&looks, &mine], false).parts, parts_of(&mine, "chief"));
+    assert_eq!(*Drawn::of("chief", "C", 0, &[&mine, &looks], false).parts, parts_of(&looks, "chief"));
 }
 
 #[test]
@@ -144,4 +144,89 @@ fn a_hand_is_optional_without_some() {
     // `arm: Right` reads as `arm: Some(Right)`: the sword is held by an arm drawn to it.
     assert_eq!(sword(", arm: Right"), sword(", arm: Some(Right)"));
     assert!(sword(", arm: Right") > sword(""), "the arm is drawn");
+}
+
+/// A walking man: hips and knees, legs put on them (the right one the left's mirror image), a
+/// walk that swings them half a cycle apart, and a fall.
+const WALKER: &str = r#"Looks(kinds: { "man": (
+    joints: {
+        "left_hip": (at: Foot(-0.05, 0.3, 0)),
+        "right_hip": (at: Foot(0.05, 0.3, 0)),
+        "left_knee": (at: Foot(-0.05, 0.15, 0), on: "left_hip"),
+        "right_knee": (at: Foot(0.05, 0.15, 0), on: "right_hip"),
+        "waist": (at: Foot(0, 0.3, 0)),
+    },
+    parts: [
+        Joint(name: "waist", parts: [Part(shape: Capsule(0.06, 0.2), paint: Body, at: Foot(0, 0.45, 0))]),
+        Mirrored([Joint(name: "left_hip", parts: [
+            Part(shape: Capsule(0.03, 0.1), paint: Body, at: Foot(-0.05, 0.23, 0)),
+            Joint(name: "left_knee", parts: [Part(shape: Capsule(0.03, 0.1), paint: Body, at: Foot(-0.05, 0.08, 0))]),
+        ])]),
+    ],
+    motions: {
+        "walk": Cycle(seconds: 0.8, swings: {
+            "left_hip": (axis: X, from: -25, to: 25),
+            "right_hip": (axis: X, from: -25, to: 25, phase: 0.5),
+        }),
+        "fall": Keys(seconds: 1.0, keys: [(at: 0, turns: {}), (at: 1, turns: { "waist": X(-90) })]),
+    },
+) })"#;
+
+#[test]
+fn a_figure_moves_by_its_joints_and_motions() {
+    let looks = Looks::read(WALKER, "man.look.ron").unwrap_or_else(|e| panic!("{e}"));
+    let (parts, skeleton) = looks.figures.get("man").unwrap();
+    let names: Vec<&str> = skeleton.joints.iter().map(|j| j.name.as_str()).collect();
+    assert_eq!(names, ["left_hip", "left_knee", "right_hip", "right_knee", "waist"]);
+    // Each part turns about its joint; the mirrored leg about the right hip and knee.
+    let on = |joint: &str| parts.iter().filter(|p| p.joint == names.iter().position(|n| *n == joint)).count();
+    assert_eq!([on("waist"), on("left_hip"), on("left_knee"), on("right_hip"), on("right_knee")], [1, 1, 1, 1, 1]);
+    assert_eq!(skeleton.joints[1].on, Some(0), "the knee hangs from its hip");
+    assert!((skeleton.joints[3].pivot - Vec3::new(0.05, 0.15, 0.0)).length() < 1e-5);
+    // The walk swings the legs half a cycle apart; a quarter of the way round they are level.
+    let start = skeleton.pose("walk", 0.0);
+    let (left, right) = (start[0].to_axis_angle(), start[2].to_axis_angle());
+    assert!((left.1 - 25f32.to_radians()).abs() < 1e-4 && (right.1 - 25f32.to_radians()).abs() < 1e-4);
+    assert!(left.0.x * right.0.x < 0.0, "forward and back: {left:?} {right:?}");
+    let later = skeleton.pose("walk", 0.2);
+    assert!(later[0].angle_between(later[2]) < 1e-3, "level a quarter round");
+    assert_eq!(skeleton.pose("walk", 0.8 + 0.1), skeleton.pose("walk", 0.1), "a cycle repeats");
+    // Keys blend, and hold their last turn.
+    let half = skeleton.pose("fall", 0.5)[4].to_axis_angle().1;
+    assert!((half - 45f32.to_radians()).abs() < 1e-3, "{half}");
+    assert_eq!(skeleton.pose("fall", 5.0), skeleton.pose("fall", 1.0));
+    assert!(skeleton.pose("cheer", 0.3).iter().all(|turn| *turn == Quat::IDENTITY), "at rest without the motion");
+    assert_eq!(skeleton.seconds("walk"), Some(0.8));
+}
+
+#[test]
+fn a_joint_or_motion_that_names_nothing_is_an_error_at_its_look() {
+    let broken = |from: &str, to: &str| {
+        let text = WALKER.replacen(from, to, 1);
+        assert_ne!(text, WALKER, "{from}");
+        Looks::read(&text, "man.look.ron").unwrap_err()
+    };
+    let error = broken(
+        "\"waist\": (at: Foot(0, 0.3, 0)),",
+        "\"waist\": (at: Foot(0, 0.3, 0)), \"neck\": (at: Foot(0, 0.6, 0)),",
+    );
+    assert!(error.starts_with("man.look.ron:1:16: look \"man\": joint \"neck\" holds no part"), "{error}");
+    let error = broken("Joint(name: \"waist\"", "Joint(name: \"belly\"");
+    assert!(error.contains("no joint \"belly\""), "{error}");
+    let error = broken("on: \"left_hip\"", "on: \"left_hop\"");
+    assert!(error.contains("joint \"left_knee\" is on: no joint \"left_hop\""), "{error}");
+    let error = broken("\"waist\": (at: Foot(0, 0.3, 0))", "\"waist\": (at: Foot(0, 0.3, 0), on: \"waist\")");
+    assert!(error.contains("hangs from itself"), "{error}");
+    let error = broken("\"right_hip\": (axis", "\"right_hop\": (axis");
+    assert!(error.contains("motion \"walk\": swings: no joint \"right_hop\""), "{error}");
+    let error = broken("\"fall\": Keys", "\"dance\": Keys");
+    assert!(error.contains("motion \"dance\": the game plays idle, walk"), "{error}");
+    let error = broken("(at: 1, turns", "(at: 1.5, turns");
+    assert!(error.contains("key 2: `at` is 1.5, not from 0 to 1"), "{error}");
+    let error = broken("seconds: 0.8", "seconds: 0");
+    assert!(error.contains("`seconds` is 0"), "{error}");
+    let error = broken("\"right_hip\": (at: Foot(0.05, 0.3, 0)),", "");
+    assert!(error.contains("joint \"left_hip\" has no \"right_hip\" to mirror to"), "{error}");
+    let error = broken("Mirrored([Joint", "Group(parts: [Joint");
+    assert!(error.contains("Joint goes outside Group"), "{error}");
 }

@@ -14,6 +14,10 @@ pub struct LookFile {
     #[serde(default)]
     pub shared: BTreeMap<String, Vec<Item>>,
     pub kinds: BTreeMap<String, Look>,
+    /// The looks of kinds as Manator's living Jetan plays them (Settings, Pieces: Living),
+    /// figures with joints and motions; a kind without one keeps its statuette.
+    #[serde(default)]
+    pub living: BTreeMap<String, Look>,
 }
 
 /// How one piece kind is drawn: its items, a glTF scene from `assets/`, or both.
@@ -47,12 +51,83 @@ pub struct Look {
     /// (`{ step: "thoat_step" }`); the sounds file's own for the rest.
     #[serde(default)]
     pub sounds: BTreeMap<crate::sound::map::Event, String>,
+    /// A figure's named pivots (hips, knees, shoulders, a beast's legs and tail, wings): the
+    /// parts put on one with `Joint(name: …, parts: […])` turn about it.
+    #[serde(default)]
+    pub joints: BTreeMap<String, Joint>,
+    /// How the figure moves, by the game's words for it ([`MOTIONS`]): each turns joints.
+    #[serde(default)]
+    pub motions: BTreeMap<String, Motion>,
+}
+
+/// The motions the game plays: standing (`idle`), moving (`walk`, `run`, `gallop`), fighting
+/// (`strike`, `parry`, `fall`) and watching a win (`cheer`).
+pub const MOTIONS: [&str; 8] = ["idle", "walk", "run", "gallop", "strike", "parry", "fall", "cheer"];
+
+/// A named pivot of a figure: where it is (in the piece's frame, at rest), and the joint it
+/// hangs from (turning with it; none: the piece itself).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Joint {
+    pub at: Point,
+    #[serde(default)]
+    pub on: Option<String>,
+}
+
+/// How a figure moves: a cycle of swings that repeats (a walk, breathing), or keyframes played
+/// once (a strike, a fall). Turns are in degrees about the joint's own axes at rest.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum Motion {
+    /// Each joint swings about an axis from one angle to another and back, once a cycle of
+    /// `seconds`, starting `phase` of the way through it (0 to 1: legs half a cycle apart).
+    Cycle { seconds: f32, swings: BTreeMap<String, Swing> },
+    /// The joints' turns at moments of the motion (`at`: 0 its start, 1 its end, in order),
+    /// blended between them, over `seconds`.
+    Keys { seconds: f32, keys: Vec<Key> },
+}
+
+/// A joint swinging about one axis between two angles.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Swing {
+    pub axis: Axis,
+    pub from: f32,
+    pub to: f32,
+    #[serde(default)]
+    pub phase: f32,
+}
+
+/// An axis of a joint: X across the figure (a leg swinging forward), Y upright (a head turning),
+/// Z along its facing (an arm raised sideways).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum Axis {
+    X,
+    Y,
+    Z,
+}
+
+/// A keyframe: its moment (0 to 1) and the joints' turns then (the joints it leaves out at rest).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Key {
+    pub at: f32,
+    pub turns: BTreeMap<String, Turn>,
 }
 
 impl Default for Look {
     /// A look of nothing, at its natural size.
     fn default() -> Self {
-        Look { parts: Vec::new(), model: None, icon: None, size: 1.0, turn: 0.0, flies: None, sounds: BTreeMap::new() }
+        Look {
+            parts: Vec::new(),
+            model: None,
+            icon: None,
+            size: 1.0,
+            turn: 0.0,
+            flies: None,
+            sounds: BTreeMap::new(),
+            joints: BTreeMap::new(),
+            motions: BTreeMap::new(),
+        }
     }
 }
 
@@ -320,6 +395,9 @@ pub enum Item {
     },
     /// Items and their mirror image across the piece's middle (left for right).
     Mirrored(Vec<Item>),
+    /// Items put on a joint of the figure (the look's `joints`), built in the joint's frame (its
+    /// pivot their foot): they turn about it as the figure moves.
+    Joint { name: String, parts: Vec<Item> },
     /// A banded column on the pedestal with `letter` on its top: the look of a kind that has
     /// none.
     Column { rank: usize, letter: String },

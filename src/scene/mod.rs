@@ -5,6 +5,7 @@
 mod arena;
 mod board;
 mod dust;
+mod figures;
 mod glow;
 pub mod highlights;
 mod land;
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         board::plugin,
         land::plugin,
         models::plugin,
+        figures::plugin,
         highlights::plugin,
         sky::plugin,
         dust::plugin,

@@ -86,12 +86,20 @@ fn dress_tokens(
             ))
             .id();
         commands.entity(entity).insert(Dressed(model));
+        // A living figure's parts hang from its joints' pivots, which its motions turn.
+        let pivots = super::figures::rig(&mut commands, model, &drawn.skeleton);
+        if pivots.is_empty() {
+            commands.entity(entity).remove::<super::figures::Figure>();
+        } else {
+            commands.entity(entity).insert(super::figures::figure(entity, drawn.skeleton.clone(), pivots.clone()));
+        }
         let mut hubs: Vec<(Vec3, Entity)> = Vec::new();
         for part in drawn.parts.iter() {
-            // A spinning part hangs from its hub, which turns.
-            let (parent, at) = match part.spin {
-                None => (model, part.at),
-                Some((hub, axis)) => (hub_of(&mut commands, &mut hubs, (hub, axis), model, entity), part.at - hub),
+            // A spinning part hangs from its hub, which turns; a part on a joint from its pivot.
+            let (parent, at) = match (part.spin, part.joint) {
+                (Some((hub, axis)), _) => (hub_of(&mut commands, &mut hubs, (hub, axis), model, entity), part.at - hub),
+                (None, Some(joint)) => (pivots[joint], part.at - drawn.skeleton.joints[joint].pivot),
+                (None, None) => (model, part.at),
             };
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
             let side = painted(token.piece, part);

@@ -30,6 +30,8 @@ pub(super) fn show(
             ui.radio_value(&mut edited.human_side, HumanSide::North, "North");
         });
         choose(ui, "Time of day", &mut edited.time_of_day);
+        choose(ui, "Pieces", &mut edited.pieces)
+            .on_hover_text("Living: Manator's Jetan, warriors and beasts who walk, fight and fall.");
         choose(ui, "Quality", &mut edited.quality)
             .on_hover_text("Low suits software renderers; High wants a desktop graphics card.");
         let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());

@@ -1,0 +1,186 @@
+//! A living figure's skeleton, as a look's `joints` and `motions` make it: each joint's pivot and
+//! the joint it hangs from, checked (every joint holds parts, hangs from a joint there is, in
+//! no loop), and each motion compiled to turns of joints by index. [`Skeleton::pose`] gives
+//! every joint's turn at a moment of a motion; the scene turns the joints' pivots by it.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use super::vocabulary::{Axis, Joint, MOTIONS, Motion};
+
+/// The longest motion, in seconds.
+const MAX_MOTION_SECONDS: f32 = 60.0;
+
+/// A figure's joints and motions (none for a statuette).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Skeleton {
+    /// The joints in name order: each one's name, pivot (in the model's frame, at rest) and the
+    /// joint it hangs from.
+    pub joints: Vec<SkeletonJoint>,
+    motions: BTreeMap<String, Compiled>,
+}
+
+/// One joint of a skeleton.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkeletonJoint {
+    pub name: String,
+    pub pivot: Vec3,
+    pub on: Option<usize>,
+}
+
+/// A motion by joint index.
+#[derive(Clone, Debug, PartialEq)]
+enum Compiled {
+    Cycle { seconds: f32, swings: Vec<(usize, Axis, f32, f32, f32)> },
+    Keys { seconds: f32, keys: Vec<(f32, Vec<(usize, Quat)>)> },
+}
+
+impl Skeleton {
+    /// The skeleton of a look's `joints` (their pivots as the build found them, in name order)
+    /// and `motions`, checked.
+    ///
+    /// # Errors
+    /// A joint that holds no part, hangs from no joint there is or from itself in a loop; a
+    /// motion the game doesn't play, or that turns a joint there isn't, or out of range.
+    pub fn new(
+        joints: &BTreeMap<String, Joint>,
+        pivots: &[Option<Vec3>],
+        motions: &BTreeMap<String, Motion>,
+        turn: impl Fn(super::vocabulary::Turn) -> Result<Quat, String>,
+    ) -> Result<Skeleton, String> {
+        let names: Vec<&String> = joints.keys().collect();
+        let index = |name: &str, what: &str| {
+            names.iter().position(|n| *n == name).ok_or_else(|| {
+                let known: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+                format!("{what}: no joint \"{name}\" (the look's joints: {})", known.join(", "))
+            })
+        };
+        let mut skeleton = Skeleton::default();
+        for ((name, joint), pivot) in joints.iter().zip(pivots) {
+            let pivot = pivot.ok_or_else(|| {
+                format!("joint \"{name}\" holds no part: put parts on it with Joint(name: \"{name}\", parts: [...])")
+            })?;
+            let on = joint.on.as_deref().map(|on| index(on, &format!("joint \"{name}\" is on"))).transpose()?;
+            skeleton.joints.push(SkeletonJoint { name: name.clone(), pivot, on });
+        }
+        for (i, joint) in skeleton.joints.iter().enumerate() {
+            let mut up = joint.on;
+            for _ in 0..=skeleton.joints.len() {
+                let Some(parent) = up else { break };
+                if parent == i {
+                    return Err(format!("joint \"{}\" hangs from itself (its `on` joints loop)", joint.name));
+                }
+                up = skeleton.joints[parent].on;
+            }
+        }
+        for (name, motion) in motions {
+            if !MOTIONS.contains(&name.as_str()) {
+                return Err(format!("motion \"{name}\": the game plays {}", MOTIONS.join(", ")));
+            }
+            let what = |detail: &str| format!("motion \"{name}\": {detail}");
+            let seconds = |seconds: f32| {
+                let fine = seconds.is_finite() && seconds > 0.0 && seconds <= MAX_MOTION_SECONDS;
+                if fine {
+                    Ok(seconds)
+                } else {
+                    Err(what(&format!("`seconds` is {seconds}, not more than 0 and at most {MAX_MOTION_SECONDS}")))
+                }
+            };
+            let compiled = match motion {
+                Motion::Cycle { seconds: length, swings } => {
+                    let mut compiled = Vec::new();
+                    for (joint, swing) in swings {
+                        let at = index(joint, &what("swings"))?;
+                        let angles = [swing.from, swing.to].iter().all(|a| a.is_finite() && a.abs() <= 360.0);
+                        if !angles || !(0.0..=1.0).contains(&swing.phase) {
+                            return Err(what(&format!(
+                                "the swing of \"{joint}\" needs angles of at most 360 and a phase of 0 to 1"
+                            )));
+                        }
+                        compiled.push((at, swing.axis, swing.from.to_radians(), swing.to.to_radians(), swing.phase));
+                    }
+                    Compiled::Cycle { seconds: seconds(*length)?, swings: compiled }
+                }
+                Motion::Keys { seconds: length, keys } => {
+                    let mut compiled = Vec::new();
+                    let mut last = -1.0;
+                    for (k, key) in keys.iter().enumerate() {
+                        if !(0.0..=1.0).contains(&key.at) || key.at <= last {
+                            let problem =
+                                format!("key {}: `at` is {}, not from 0 to 1 after the key before", k + 1, key.at);
+                            return Err(what(&problem));
+                        }
+                        last = key.at;
+                        let mut turns = Vec::new();
+                        for (joint, turn_to) in &key.turns {
+                            let at = index(joint, &what(&format!("key {}", k + 1)))?;
+                            turns.push((
+                                at,
+                                turn(*turn_to).map_err(|e| what(&format!("key {}: \"{joint}\": {e}", k + 1)))?,
+                            ));
+                        }
+                        compiled.push((key.at, turns));
+                    }
+                    if compiled.is_empty() {
+                        return Err(what("it has no keys"));
+                    }
+                    Compiled::Keys { seconds: seconds(*length)?, keys: compiled }
+                }
+            };
+            skeleton.motions.insert(name.clone(), compiled);
+        }
+        Ok(skeleton)
+    }
+
+    /// Whether the figure has the motion.
+    pub fn moves(&self, motion: &str) -> bool {
+        self.motions.contains_key(motion)
+    }
+
+    /// A motion's length in seconds (a cycle's once round), if the figure has it.
+    pub fn seconds(&self, motion: &str) -> Option<f32> {
+        self.motions.get(motion).map(|compiled| match compiled {
+            Compiled::Cycle { seconds, .. } | Compiled::Keys { seconds, .. } => *seconds,
+        })
+    }
+
+    /// Every joint's turn `time` seconds into a motion (a cycle goes round and round, keys hold
+    /// their last turns); at rest for a motion the figure hasn't.
+    pub fn pose(&self, motion: &str, time: f32) -> Vec<Quat> {
+        let mut turns = vec![Quat::IDENTITY; self.joints.len()];
+        match self.motions.get(motion) {
+            Some(Compiled::Cycle { seconds, swings }) => {
+                let round = (time / seconds).rem_euclid(1.0);
+                for &(joint, axis, from, to, phase) in swings {
+                    let swing = 0.5 - 0.5 * (std::f32::consts::TAU * (round + phase)).cos();
+                    turns[joint] = about(axis, from + (to - from) * swing);
+                }
+            }
+            Some(Compiled::Keys { seconds, keys }) => {
+                let t = (time / seconds).clamp(0.0, 1.0);
+                let turn_at = |key: &(f32, Vec<(usize, Quat)>), joint: usize| {
+                    key.1.iter().find(|(j, _)| *j == joint).map_or(Quat::IDENTITY, |(_, turn)| *turn)
+                };
+                let next = keys.iter().position(|(at, _)| *at >= t).unwrap_or(keys.len() - 1);
+                let before = next.saturating_sub(1);
+                let (a, b) = (&keys[before], &keys[next]);
+                let blend = if b.0 > a.0 { ((t - a.0) / (b.0 - a.0)).clamp(0.0, 1.0) } else { 1.0 };
+                for (joint, turn) in turns.iter_mut().enumerate() {
+                    *turn = turn_at(a, joint).slerp(turn_at(b, joint), blend);
+                }
+            }
+            None => {}
+        }
+        turns
+    }
+}
+
+/// A turn of `angle` radians about an axis.
+fn about(axis: Axis, angle: f32) -> Quat {
+    match axis {
+        Axis::X => Quat::from_rotation_x(angle),
+        Axis::Y => Quat::from_rotation_y(angle),
+        Axis::Z => Quat::from_rotation_z(angle),
+    }
+}
