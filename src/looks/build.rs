@@ -400,13 +400,26 @@ impl Builder<'_> {
             }
             Item::Mirrored(items) => {
                 let start = self.model.parts.len();
+                let placed_before: Vec<bool> =
+                    self.rig.iter().flat_map(|rig| rig.pivots.iter().map(Option::is_some)).collect();
                 self.nested(|builder| builder.items(items))?;
+                // Each joint put on in the half mirrors to its other side's (which holds the
+                // mirrored parts, or the joints that do).
+                let placed_now: Vec<usize> = self
+                    .rig
+                    .iter()
+                    .flat_map(|rig| rig.pivots.iter().enumerate())
+                    .filter(|&(joint, pivot)| pivot.is_some() && !placed_before[joint])
+                    .map(|(joint, _)| joint)
+                    .collect();
+                for joint in placed_now {
+                    let other = self.rig.as_ref().expect("a joint is put on with a rig").mirror(joint)?;
+                    self.find_pivot(other)?;
+                }
                 let mut mirrored: Vec<Part> = self.model.parts[start..].iter().cloned().map(Part::mirrored).collect();
                 for part in &mut mirrored {
                     if let Some(joint) = part.joint {
-                        let other = self.rig.as_ref().expect("a joint is put on with a rig").mirror(joint)?;
-                        self.find_pivot(other)?;
-                        part.joint = Some(other);
+                        part.joint = Some(self.rig.as_ref().expect("a joint is put on with a rig").mirror(joint)?);
                     }
                 }
                 self.model.parts.extend(mirrored);

@@ -115,7 +115,23 @@ fn look_figure(look: &Look, file: &LookFile) -> Result<(Vec<Part>, Skeleton), St
     if let Some(icon) = look.icon.as_deref().filter(|icon| !is_asset_path(icon, &["png"])) {
         return Err(format!("`icon: \"{icon}\"` must be a .png file under assets/ (such as \"icons/NAME.png\")"));
     }
-    build::figure(look, &file.shared)
+    match &look.rig {
+        None => build::figure(look, &file.shared),
+        Some(name) => {
+            let rig = file.rigs.get(name).ok_or_else(|| {
+                let known: Vec<&str> = file.rigs.keys().map(String::as_str).collect();
+                format!("no rig \"{name}\" in this file's `rigs` (it has: {})", known.join(", "))
+            })?;
+            let mut rigged = look.clone();
+            for (joint, at) in &rig.joints {
+                rigged.joints.entry(joint.clone()).or_insert_with(|| at.clone());
+            }
+            for (motion, moves) in &rig.motions {
+                rigged.motions.entry(motion.clone()).or_insert_with(|| moves.clone());
+            }
+            build::figure(&rigged, &file.shared)
+        }
+    }
 }
 
 /// Whether `path` may name a file under `assets/` with one of these extensions

@@ -230,3 +230,21 @@ fn a_joint_or_motion_that_names_nothing_is_an_error_at_its_look() {
     let error = broken("Mirrored([Joint", "Group(parts: [Joint");
     assert!(error.contains("Joint goes outside Group"), "{error}");
 }
+
+#[test]
+fn living_pieces_are_figures_and_a_kind_without_one_keeps_its_statuette() {
+    let looks = barsoom();
+    for id in ["panthan", "warrior", "padwar", "dwar", "chief", "princess"] {
+        let living = Drawn::of(id, "X", 0, &[&looks], true);
+        assert!(living.skeleton.moves("walk") && living.skeleton.moves("fall"), "{id} walks and falls");
+        assert!(living.parts.iter().any(|part| part.joint.is_some()), "{id}'s parts hang from its joints");
+        let statuette = Drawn::of(id, "X", 0, &[&looks], false);
+        assert!(statuette.skeleton.joints.is_empty() && *statuette.parts != *living.parts, "{id}");
+    }
+    let thoat = Drawn::of("thoat", "T", 0, &[&looks], true);
+    assert_eq!(*thoat.parts, parts_of(&looks, "thoat"), "no living thoat yet: its statuette");
+    // A rig the file doesn't have is named.
+    let error =
+        Looks::read(r#"Looks(kinds: {}, living: { "x": (rig: "ghost", parts: []) })"#, "x.look.ron").unwrap_err();
+    assert!(error.starts_with("x.look.ron:1:") && error.contains("no rig \"ghost\""), "{error}");
+}

@@ -18,6 +18,20 @@ pub struct LookFile {
     /// figures with joints and motions; a kind without one keeps its statuette.
     #[serde(default)]
     pub living: BTreeMap<String, Look>,
+    /// Skeletons that looks share (`rig: "red_man"`): joints and motions.
+    #[serde(default)]
+    pub rigs: BTreeMap<String, Rig>,
+}
+
+/// A skeleton looks share: its joints and motions (a look's own add to them, and win over
+/// those of the same name).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Rig {
+    #[serde(default)]
+    pub joints: BTreeMap<String, Joint>,
+    #[serde(default)]
+    pub motions: BTreeMap<String, Motion>,
 }
 
 /// How one piece kind is drawn: its items, a glTF scene from `assets/`, or both.
@@ -58,6 +72,9 @@ pub struct Look {
     /// How the figure moves, by the game's words for it ([`MOTIONS`]): each turns joints.
     #[serde(default)]
     pub motions: BTreeMap<String, Motion>,
+    /// A skeleton of the file's `rigs` whose joints and motions the look takes.
+    #[serde(default)]
+    pub rig: Option<String>,
 }
 
 /// The motions the game plays: standing (`idle`), moving (`walk`, `run`, `gallop`), fighting
@@ -127,6 +144,7 @@ impl Default for Look {
             sounds: BTreeMap::new(),
             joints: BTreeMap::new(),
             motions: BTreeMap::new(),
+            rig: None,
         }
     }
 }
