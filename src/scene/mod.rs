@@ -5,7 +5,7 @@
 mod arena;
 mod board;
 mod dust;
-mod figures;
+pub mod figures;
 mod glow;
 pub mod highlights;
 mod land;
