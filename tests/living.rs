@@ -1,7 +1,7 @@
-//! Living Jetan in the headless game: with Pieces: Living the men of classic Jetan are figures
-//! on joints (the Thoat, which has no living look yet, stays a statuette), a walking figure's
-//! legs swing while it walks and stand still when it has arrived, and the pieces are drawn anew
-//! when the setting changes.
+//! Living Jetan in the headless game: with Pieces: Living the men of classic Jetan and their
+//! Thoats are figures on joints (the Flier, which has no living look yet, stays a statuette), a
+//! walking figure's legs swing while it walks and stand still when it has arrived, and the
+//! pieces are drawn anew when the setting changes.
 
 mod common;
 
@@ -40,15 +40,15 @@ fn living_figures_walk_their_moves() {
     update_until(&mut app, "the living figures", |world| {
         world.contains_resource::<Game>() && world.query::<&Figure>().iter(world).count() >= 30
     });
-    // Every man and woman of classic Jetan is a figure; the Thoats (a2, j2) are statuettes.
+    // Every man and woman of classic Jetan is a figure, and the Thoats; the Fliers are statuettes.
     let world = app.world_mut();
     let count = world.query::<&Figure>().iter(world).count();
-    assert_eq!(count, 40 - 4 - 4, "all but the Thoats and Fliers");
-    let thoat = square(&app, "a2");
+    assert_eq!(count, 40 - 4, "all but the Fliers");
+    let flier = square(&app, "d1");
     let world = app.world_mut();
     let mut tokens = world.query::<(&PieceToken, Option<&Figure>, &TokenLook)>();
-    let (_, figure, look) = tokens.iter(world).find(|(token, _, _)| token.square == thoat).unwrap();
-    assert!(figure.is_none() && look.0.skeleton.joints.is_empty(), "the Thoat keeps its statuette");
+    let (_, figure, look) = tokens.iter(world).find(|(token, _, _)| token.square == flier).unwrap();
+    assert!(figure.is_none() && look.0.skeleton.joints.is_empty(), "the Flier keeps its statuette");
 
     // Standing, the legs are (nearly) still; walking, they swing; arrived, still again.
     let standing = hip_swing(&turns(&mut app, "e2"));

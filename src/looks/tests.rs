@@ -241,8 +241,9 @@ fn living_pieces_are_figures_and_a_kind_without_one_keeps_its_statuette() {
         let statuette = Drawn::of(id, "X", 0, &[&looks], false);
         assert!(statuette.skeleton.joints.is_empty() && *statuette.parts != *living.parts, "{id}");
     }
-    let thoat = Drawn::of("thoat", "T", 0, &[&looks], true);
-    assert_eq!(*thoat.parts, parts_of(&looks, "thoat"), "no living thoat yet: its statuette");
+    let flier = Drawn::of("flier", "F", 0, &[&looks], true);
+    assert_eq!(*flier.parts, parts_of(&looks, "flier"), "no living flier yet: its statuette");
+    assert!(Drawn::of("thoat", "T", 0, &[&looks], true).skeleton.moves("gallop"), "the thoat gallops");
     // A rig the file doesn't have is named.
     let error =
         Looks::read(r#"Looks(kinds: {}, living: { "x": (rig: "ghost", parts: []) })"#, "x.look.ron").unwrap_err();

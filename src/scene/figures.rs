@@ -1,6 +1,7 @@
 //! Living figures: a token whose look has joints wears them as pivots in its model, and the
-//! pivots are turned by its motion each frame: `walk` while it walks (the cycle paced by the
-//! ground it covers, a square a cycle, so its feet don't slide), `strike` as it lands on a piece
+//! pivots are turned by its motion each frame: `walk` (or `gallop`, for a beast that has it)
+//! while it walks (the cycle paced by the ground it covers, a square a cycle, so its feet don't
+//! slide), `strike` as it lands on a piece
 //! it takes, `parry` then `fall` when it is taken, `idle` otherwise (each figure at its own
 //! moment of it, not in step with the others). Motions follow the animation speed.
 
@@ -73,9 +74,11 @@ fn move_figures(
                     let seconds = skeleton.seconds("strike").unwrap_or(1.0);
                     ("strike", (progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE * seconds)
                 } else {
-                    // A cycle a square: the time into the cycle is the ground covered.
+                    // A cycle a square: the time into the cycle is the ground covered. Beasts
+                    // that gallop gallop.
+                    let pace = if skeleton.moves("gallop") { "gallop" } else { "walk" };
                     let covered = walked(&walk.path, progress);
-                    ("walk", covered * skeleton.seconds("walk").unwrap_or(1.0))
+                    (pace, covered * skeleton.seconds(pace).unwrap_or(1.0))
                 }
             }
             (None, None) => ("idle", now + figure.phase * skeleton.seconds("idle").unwrap_or(1.0)),
