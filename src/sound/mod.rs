@@ -41,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                 play::play_heard,
                 play::follow_flights,
                 play::play_ambience,
+                play::advance_unheard,
                 toggle_mute,
             )
                 .chain()

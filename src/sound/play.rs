@@ -67,6 +67,16 @@ pub(super) fn open_output(device: Option<Res<SoundDevice>>, mut audio: ResMut<Au
     }
 }
 
+/// Without a sound device, moves the voices on as the device would have played them, so that
+/// those that end are dropped (the mixer would otherwise hold every step of a long game).
+pub(super) fn advance_unheard(audio: Res<Audio>, time: Res<Time>) {
+    if audio.output.is_none()
+        && let Ok(mut mixer) = audio.mixer.lock()
+    {
+        mixer.advance((time.delta_secs() * jetan_audio::OUTPUT_RATE as f32) as usize);
+    }
+}
+
 /// The gains for a sound at `at` (both ears alike when nowhere in particular).
 fn gains_at(at: Option<Vec3>, listener: Option<&GlobalTransform>, volume: f32) -> [f32; 2] {
     match (at, listener) {

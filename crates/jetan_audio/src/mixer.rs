@@ -91,6 +91,19 @@ impl Mixer {
         self.voices.iter().map(|voice| (&voice.clip, voice.target))
     }
 
+    /// Moves every voice on by `frames` without mixing them (what the mixer does when nothing
+    /// hears it): the voices that end are dropped, the loops go round.
+    pub fn advance(&mut self, frames: usize) {
+        for voice in &mut self.voices {
+            voice.at += voice.step * frames as f64;
+            voice.gains = voice.target;
+            if voice.looping && !voice.clip.samples.is_empty() {
+                voice.at %= voice.clip.samples.len() as f64;
+            }
+        }
+        self.voices.retain(|v| v.looping || v.at < v.clip.samples.len() as f64);
+    }
+
     /// Mixes the next frames into `out`, interleaved left and right (its length even), and
     /// drops the voices that have ended.
     pub fn render(&mut self, out: &mut [f32]) {
@@ -193,6 +206,17 @@ mod tests {
         assert!(mixer.is_playing(id), "a loop goes on");
         mixer.stop(id);
         assert_eq!(mixer.voices(), 0);
+    }
+
+    #[test]
+    fn unheard_voices_move_on_and_end() {
+        let mut mixer = Mixer::new(44_100);
+        let once = mixer.play(tone(0.1), Play { gains: [1.0; 2], pitch: 1.0, looping: false });
+        let again = mixer.play(tone(0.1), Play { gains: [1.0; 2], pitch: 1.0, looping: true });
+        mixer.advance(4000);
+        assert!(mixer.is_playing(once) && mixer.is_playing(again));
+        mixer.advance(1000);
+        assert!(!mixer.is_playing(once) && mixer.is_playing(again), "the one-shot ends, the loop goes round");
     }
 
     #[test]
