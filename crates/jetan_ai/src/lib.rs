@@ -21,8 +21,11 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+pub mod ask;
 mod baseline;
 pub mod bench;
+mod charge_plan;
+mod charge_win;
 mod eval;
 mod facts;
 mod generation;
@@ -41,6 +44,7 @@ mod testing;
 mod tt;
 
 pub use baseline::{greedy_move, random_move};
+pub use charge_win::{ChargeWins, MOST_CLEARED};
 pub use level::{Level, LevelError, Limits, MAX_DEPTH, MAX_LEVEL};
 pub use player::Player;
 pub use rng::Rng;

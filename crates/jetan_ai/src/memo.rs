@@ -50,6 +50,8 @@ pub(crate) struct Memo {
     pub attacked: Slots<bool>,
     /// Whether the side to move can take an enemy royal piece at once.
     pub capturable: Slots<bool>,
+    /// How many plies the side to move takes to win within one Charge (0: it can't).
+    pub charge_wins: Slots<u8>,
 }
 
 impl Memo {
@@ -58,6 +60,7 @@ impl Memo {
             evaluations: Slots::new(Evaluation::default()),
             attacked: Slots::new(false),
             capturable: Slots::new(false),
+            charge_wins: Slots::new(0),
         }
     }
 
@@ -66,6 +69,7 @@ impl Memo {
         self.evaluations.clear();
         self.attacked.clear();
         self.capturable.clear();
+        self.charge_wins.clear();
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
-use jetan_rules::{Move, Position, Variant};
+use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
@@ -14,6 +14,11 @@ use crate::ordering::Ordering;
 use crate::score::{INFINITY, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
+
+/// A search at least this deep (levels 3 to 5) plans its Charges in depth and looks for a win
+/// within one before anything else (see [`crate::charge_plan`]); a shallower one plays a quick
+/// run of captures, as a beginner would.
+pub const CHARGE_PLANNING_DEPTH: u32 = 3;
 
 /// The default size of the transposition table.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
@@ -33,6 +38,11 @@ pub struct Thought {
     pub elapsed: Duration,
     /// The expected line of play, starting with `best`.
     pub pv: Vec<Move>,
+    /// The plies of the whole turn the side to move plays, starting with `best`: for a
+    /// Charge, its declaration (unless the Charge is under way), every sub-move and its end;
+    /// else `best` alone (none if there is no legal move). A [`Searcher`] asked again inside the
+    /// turn plays on from it.
+    pub turn: Vec<Move>,
 }
 
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
@@ -44,6 +54,11 @@ pub struct Thought {
 pub struct Searcher {
     table: Table,
     knowledge: Option<Knowledge>,
+    /// The rest of the Charge it planned: each ply with the hash of the position it is played
+    /// from.
+    charge: Vec<(u64, Move)>,
+    /// The score of that plan.
+    charge_score: i32,
     /// Per thread: the buffers its search works in.
     workspaces: Vec<Workspace>,
 }
@@ -71,7 +86,13 @@ impl Searcher {
 
     /// A searcher with a transposition table of about this many megabytes, one thread.
     pub fn with_table_megabytes(megabytes: usize) -> Searcher {
-        Searcher { table: Table::new(megabytes), knowledge: None, workspaces: vec![Workspace::new()] }
+        Searcher {
+            table: Table::new(megabytes),
+            knowledge: None,
+            charge: Vec::new(),
+            charge_score: 0,
+            workspaces: vec![Workspace::new()],
+        }
     }
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
@@ -95,6 +116,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.knowledge = None;
+        self.charge.clear();
     }
 
     /// Searches `position` within `limits` and returns the best move found. When time or nodes
@@ -120,6 +142,10 @@ impl Searcher {
         seed: u64,
     ) -> Thought {
         let started = Instant::now();
+        if let Some(thought) = self.play_on(position, started) {
+            return thought;
+        }
+        self.charge.clear();
         self.learn(position);
         self.table.new_search();
         let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
@@ -136,6 +162,7 @@ impl Searcher {
             cancel,
             stop: &stop,
             pool: pool.as_ref(),
+            plan_charges: limits.max_depth >= CHARGE_PLANNING_DEPTH,
         };
         let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
         let (ordering, work) = lanes.next().expect("a searcher has a thread");
@@ -143,6 +170,20 @@ impl Searcher {
         let fallback = main.fallback();
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };
+        }
+        if task.plan_charges && matches!(position.phase(), Phase::Charge { .. }) {
+            // Inside a Charge it did not plan (a game taken up there): the rest of it planned now.
+            let mut thought = fallback;
+            if let Some(plan) = main.deep_charge(0) {
+                thought.best = plan.first().copied();
+                thought.score = main.evaluate().score;
+                thought.turn = plan.clone();
+                thought.pv = plan;
+            }
+            thought.nodes = main.nodes;
+            thought.elapsed = started.elapsed();
+            self.remember_charge(position, &thought);
+            return thought;
         }
         let mut thought = std::thread::scope(|scope| {
             let helpers: Vec<_> = lanes
@@ -161,8 +202,50 @@ impl Searcher {
             }
             thought
         });
+        if let Some(best) = thought.best
+            && best.kind == MoveKind::Charge
+            && let Some(Some(plan)) = main.root_charge.take()
+        {
+            thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
+            thought.turn = plan;
+        }
         thought.elapsed = started.elapsed();
+        self.remember_charge(position, &thought);
         thought
+    }
+
+    /// The next ply of the Charge it planned, if `position` is where that plan goes on.
+    fn play_on(&mut self, position: &Position, started: Instant) -> Option<Thought> {
+        let &(hash, best) = self.charge.first()?;
+        if hash != position.hash() || !position.legal_moves().contains(&best) {
+            self.charge.clear();
+            return None;
+        }
+        let turn: Vec<Move> = self.charge.drain(..).map(|(_, mv)| mv).collect();
+        let thought = Thought {
+            best: Some(best),
+            score: self.charge_score,
+            depth: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+            pv: turn.clone(),
+            turn,
+        };
+        self.remember_charge(position, &thought);
+        Some(thought)
+    }
+
+    /// Remembers the plies of the thought's turn after its first, to be played on.
+    fn remember_charge(&mut self, position: &Position, thought: &Thought) {
+        self.charge.clear();
+        self.charge_score = thought.score;
+        let mut after = position.clone();
+        for (i, &mv) in thought.turn.iter().enumerate() {
+            if i > 0 {
+                self.charge.push((after.hash(), mv));
+            }
+            after.play(mv);
+        }
     }
 
     /// Makes sure the searcher knows `position`'s variant: learnt anew (and the table cleared) when
@@ -202,6 +285,7 @@ fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: I
         }
         thought.pv = search.principal_variation();
         thought.best = thought.pv.first().copied().or(thought.best);
+        thought.turn = thought.best.into_iter().collect();
         thought.score = score;
         thought.depth = depth;
         let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);

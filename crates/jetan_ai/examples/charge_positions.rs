@@ -1,0 +1,76 @@
+//! Collects Charge positions from self-play games for the suite (`tests/charge_suite/`): those
+//! where the side to move wins within one Charge but with no single move, and those where the
+//! enemy would win with a Charge were the side to move to do nothing and some move of it leaves
+//! the enemy no such win (each move tried, the banth step passed). Prints them as suite lines:
+//! `cargo run --release -p jetan_ai --example charge_positions -- --variant FILE [--games N]
+//! [--a LEVEL] [--b LEVEL] [--nodes N] [--seed S] [--max-plies N] [--threads N]`
+
+mod common;
+
+use jetan_ai::selfplay::{MatchConfig, play_game};
+use jetan_ai::{ChargeWins, Level};
+use jetan_rules::{MoveKind, Phase, Position, say};
+
+fn main() {
+    common::run(|| {
+        let args = common::Args::read(&["variant", "games", "a", "b", "nodes", "seed", "max-plies", "threads"])?;
+        let variant = args.variant()?;
+        let config = MatchConfig {
+            games: args.get("games", Some(4))?,
+            seed: args.get("seed", Some(0))?,
+            nodes: [args.optional("nodes")?.or(Some(20_000)); 2],
+            threads: [args.threads("threads", 1)?; 2],
+            max_plies: args.get("max-plies", Some(200))?,
+            ..MatchConfig::new(
+                variant.clone(),
+                args.get::<Level>("a", Some(Level::Search(5)))?,
+                args.get("b", Some(Level::Search(5)))?,
+            )
+        };
+        let finder = ChargeWins::new(&Position::start(variant.clone()));
+        for number in 1..=config.games {
+            let game = play_game(&config, number);
+            let mut position = Position::start(variant.clone());
+            let mut found = 0;
+            for (ply, text) in game.moves.iter().enumerate() {
+                if let Some(line) = suite_line(&finder, &position) {
+                    say!("{line} # game {number} seed {} ply {ply}", config.seed);
+                    found += 1;
+                }
+                let mv = position.parse_move(text).map_err(|e| format!("game {number} ply {ply}: {e}"))?;
+                position.play(mv);
+            }
+            jetan_rules::complain(format!("{}: {found} suite positions", game.summary));
+        }
+        Ok(())
+    });
+}
+
+/// The position's suite line, `win | TEXT | PLIES` or `defence | TEXT | MOVE`, if it belongs
+/// to the suite.
+fn suite_line(finder: &ChargeWins, position: &Position) -> Option<String> {
+    if position.phase() != Phase::Turn || finder.winning_move(position).is_some() {
+        return None;
+    }
+    if let Some(plies) = finder.win(position) {
+        return Some(format!("win | {} | {}", position.to_text(), position.turn_text(&plies)));
+    }
+    let mut passed = position.clone();
+    passed.pass();
+    if finder.winning_move(&passed).is_some() {
+        return None;
+    }
+    finder.win(&passed)?;
+    let defence = position.legal_moves().into_iter().find(|&mv| {
+        if mv.kind == MoveKind::Charge {
+            return false;
+        }
+        let mut after = position.clone();
+        after.play(mv);
+        if after.phase() == Phase::BanthStep {
+            after.play(jetan_rules::Move::declaration(MoveKind::Pass));
+        }
+        after.decided().is_none() && finder.winning_move(&after).is_none() && finder.win(&after).is_none()
+    })?;
+    Some(format!("defence | {} | {}", position.to_text(), position.move_text(defence)))
+}

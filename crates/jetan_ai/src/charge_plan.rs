@@ -1,0 +1,268 @@
+//! A Charge planned as one decision: the whole sequence of sub-moves chosen at once, by a
+//! beam search over sub-move sequences judged by the evaluation after the Charge and the
+//! enemy's best reply (at the root), or as a quick run of profitable captures (below it, where
+//! every node that may declare has a Charge to weigh); a win within the Charge first, always.
+
+use std::time::Instant;
+
+use jetan_rules::{Move, MoveKind, Phase, Position, Side, Undo};
+
+use crate::alphabeta::Search;
+use crate::charge_win;
+use crate::generation;
+use crate::ordering::{main_victim, pick};
+use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
+
+/// The sequences of sub-moves the root's beam search keeps from one sub-move to the next.
+const BEAM_WIDTH: usize = 3;
+/// The best-ordered sub-moves of each kept sequence that the beam search tries next.
+const BEAM_CHILDREN: usize = 16;
+/// The best-evaluated plans whose ends are judged by the enemy's best reply.
+const FINALISTS: usize = 3;
+/// How deep the enemy's reply to a finalist is searched, in plies.
+const REPLY_DEPTH: i32 = 1;
+/// The root's plan takes at most this share (one in so many) of the search's time and nodes
+/// left.
+const PLAN_SHARE: u32 = 4;
+/// The beam search stops once this many sub-moves in a row have not improved its best plan.
+const STALE_SUBMOVES: usize = 2;
+
+/// A sequence of plies of one Charge, from the position it was planned in, with its score.
+#[derive(Clone, Debug)]
+struct Line {
+    plies: Vec<Move>,
+    score: i32,
+    /// The hash of the position after the plies.
+    hash: u64,
+}
+
+impl Search<'_> {
+    /// The plies the side to move plays for a Charge (the declaration first if its turn has just
+    /// begun; the end of the Charge last, unless the last sub-move ends it): the root's plan
+    /// when `ply` is 0 and the search plans Charges in depth, made once per search; else the
+    /// quick plan. `None`: no Charge worth declaring (no capture to make, below the root).
+    pub(crate) fn planned_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
+        if ply > 0 || !self.task.plan_charges {
+            return self.quick_charge();
+        }
+        if self.root_charge.is_none() {
+            let plan = self.deep_charge(ply);
+            self.root_charge = Some(plan);
+        }
+        self.root_charge.clone().flatten()
+    }
+
+    /// The root's plan: a win within the Charge if there is one, else the best of a beam
+    /// search over sequences of sub-moves (see [`Search::best_charge`]), made with at most a
+    /// [`PLAN_SHARE`]th of the search's time and nodes left (counting its positions as nodes).
+    pub(crate) fn deep_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
+        if let Some(win) = charge_win::find(&self.position, self.task.facts) {
+            return Some(win);
+        }
+        let (max_nodes, deadline) = (self.max_nodes, self.task.deadline);
+        self.max_nodes = self.nodes + self.max_nodes.saturating_sub(self.nodes) / PLAN_SHARE as u64;
+        let now = Instant::now();
+        self.task.deadline = deadline.map(|end| now + end.saturating_duration_since(now) / PLAN_SHARE);
+        let plan = self.best_charge(ply);
+        (self.max_nodes, self.task.deadline) = (max_nodes, deadline);
+        // Stopped by the plan's own limits: the search goes on (its next node looks again).
+        self.stopped = false;
+        plan
+    }
+
+    /// The beam search: sequences of sub-moves one longer at a time, each judged by the
+    /// position after the Charge ends there (see [`Search::after_charge`]), the best few kept,
+    /// until a longer one no longer does better; of the best few of all, the one whose end the
+    /// enemy's best reply leaves best (or the best judged, if the time runs out).
+    fn best_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
+        let side = self.position.to_move();
+        let start =
+            if self.position.phase() == Phase::Turn { vec![Move::declaration(MoveKind::Charge)] } else { vec![] };
+        let mut beam = vec![Line { plies: start, score: -INFINITY, hash: 0 }];
+        let mut planned: Vec<Line> = Vec::new();
+        let mut stale = 0;
+        while !beam.is_empty() && stale < STALE_SUBMOVES && !self.stopped {
+            let best_before = planned.first().map_or(-INFINITY, |line| line.score);
+            let mut next: Vec<Line> = Vec::new();
+            for line in &beam {
+                for child in self.extend(line, side, ply) {
+                    if child.score > WIN_BOUND {
+                        return Some(self.finished(child.plies, side));
+                    }
+                    if !next.iter().any(|other| other.hash == child.hash) {
+                        next.push(child);
+                    }
+                }
+            }
+            next.sort_by_key(|line| -line.score);
+            next.truncate(BEAM_WIDTH);
+            planned.extend(next.iter().cloned());
+            planned.sort_by_key(|line| -line.score);
+            planned.dedup_by_key(|line| line.hash);
+            stale = if planned.first().map_or(-INFINITY, |line| line.score) > best_before { 0 } else { stale + 1 };
+            beam = next;
+            beam.retain(|line| self.still_charging(&line.plies, side));
+        }
+        planned.truncate(FINALISTS);
+        let mut best: Option<(i32, Vec<Move>)> = None;
+        for line in planned.iter() {
+            if self.stopped {
+                break;
+            }
+            let plies = self.finished(line.plies.clone(), side);
+            let undos = self.play_all(&plies);
+            let score = self.reply_score(side, ply + plies.len());
+            self.undo_all(undos);
+            if !self.stopped && best.as_ref().is_none_or(|(best, _)| score > *best) {
+                best = Some((score, plies));
+            }
+        }
+        let judged = best.map(|(_, plies)| plies);
+        judged.or_else(|| planned.first().map(|line| self.finished(line.plies.clone(), side)))
+    }
+
+    /// `plies` with the end of the Charge after them, unless `side`'s Charge (or the game)
+    /// is over after them.
+    fn finished(&mut self, mut plies: Vec<Move>, side: Side) -> Vec<Move> {
+        if self.still_charging(&plies, side) {
+            plies.push(Move::declaration(MoveKind::EndCharge));
+        }
+        plies
+    }
+
+    /// The sequences one sub-move longer than `line` (played from the search's position, at
+    /// `ply`): the best-ordered sub-moves, each judged by [`Search::after_charge`].
+    fn extend(&mut self, line: &Line, side: Side, ply: usize) -> Vec<Line> {
+        let undos = self.play_all(&line.plies);
+        let (mut moves, mut scores) = (Vec::new(), Vec::new());
+        generation::moves(&self.position, self.task.facts, false, &mut moves);
+        moves.retain(|mv| mv.kind != MoveKind::EndCharge);
+        let after = ply + line.plies.len() + 1;
+        self.ordering.score(&self.position, self.task.facts, &moves, &mut scores, 0, after - 1);
+        let mut children = Vec::new();
+        for i in 0..moves.len().min(BEAM_CHILDREN) {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let undo = self.position.play(mv);
+            let hash = self.position.hash();
+            let score = self.after_charge(side, after);
+            self.position.undo(undo);
+            if self.stopped {
+                break;
+            }
+            let mut plies = line.plies.clone();
+            plies.push(mv);
+            children.push(Line { plies, score, hash });
+        }
+        self.undo_all(undos);
+        children
+    }
+
+    /// The score for `side`, at `ply` inside its Charge (or just after its last sub-move), of
+    /// ending the Charge there: a finished game's score; a loss if the enemy may then take its
+    /// royal piece; else quiescence's score of the enemy's captures (or of its own banth step).
+    fn after_charge(&mut self, side: Side, ply: usize) -> i32 {
+        if let Some(outcome) = self.position.decided() {
+            let score = self.outcome_score(outcome, ply);
+            return if self.position.to_move() == side { score } else { -score };
+        }
+        let end = (self.position.to_move() == side && matches!(self.position.phase(), Phase::Charge { .. }))
+            .then(|| self.position.play(Move::declaration(MoveKind::EndCharge)));
+        let score = if self.position.to_move() == side {
+            self.quiesce(ply + 1, -INFINITY, INFINITY, 0)
+        } else if self.exposes_royal(side) {
+            self.tick();
+            royal_lost_at(ply)
+        } else {
+            -self.quiesce(ply + 1, -INFINITY, INFINITY, 0)
+        };
+        if let Some(undo) = end {
+            self.position.undo(undo);
+        }
+        score
+    }
+
+    /// The score for `side`, which just ended its Charge at `ply`, of the enemy's best reply
+    /// (or of its own banth step), searched [`REPLY_DEPTH`] plies deep.
+    fn reply_score(&mut self, side: Side, ply: usize) -> i32 {
+        // The Charge's plies are not on the search's line: no repetition is looked for before.
+        let line_start = std::mem::replace(&mut self.line_start, ply);
+        let score = if self.position.to_move() == side {
+            self.negamax(REPLY_DEPTH, ply, -INFINITY, INFINITY)
+        } else {
+            -self.negamax(REPLY_DEPTH, ply, -INFINITY, INFINITY)
+        };
+        self.line_start = line_start;
+        score
+    }
+
+    /// Whether, after `plies`, `side` is still inside its Charge with the game going on.
+    fn still_charging(&mut self, plies: &[Move], side: Side) -> bool {
+        let undos = self.play_all(plies);
+        let charging = self.position.decided().is_none()
+            && self.position.to_move() == side
+            && matches!(self.position.phase(), Phase::Charge { .. });
+        self.undo_all(undos);
+        charging
+    }
+
+    /// The quick plan below the root: the declaration, then while some capture gains (takes a
+    /// piece worth at least its mover, or one whose square the enemy doesn't attack), the one
+    /// that takes most, then the end. `None` if it would take nothing.
+    pub(crate) fn quick_charge(&mut self) -> Option<Vec<Move>> {
+        let side = self.position.to_move();
+        let mut plies = vec![Move::declaration(MoveKind::Charge)];
+        let mut undos = vec![self.position.play(plies[0])];
+        let mut captures = Vec::new();
+        loop {
+            captures.clear();
+            generation::captures(&self.position, self.task.facts, &mut captures);
+            let Some(capture) = best_capture(&self.position, self.task.facts, &captures) else { break };
+            plies.push(capture);
+            undos.push(self.position.play(capture));
+            let charging = self.position.to_move() == side && matches!(self.position.phase(), Phase::Charge { .. });
+            if self.position.decided().is_some() || !charging {
+                break;
+            }
+        }
+        let took = plies.len() > 1;
+        let unfinished = took
+            && self.position.decided().is_none()
+            && self.position.to_move() == side
+            && matches!(self.position.phase(), Phase::Charge { .. });
+        self.undo_all(undos);
+        if unfinished {
+            plies.push(Move::declaration(MoveKind::EndCharge));
+        }
+        took.then_some(plies)
+    }
+
+    /// Plays `plies` on the search's position; returns their undos.
+    fn play_all(&mut self, plies: &[Move]) -> Vec<Undo> {
+        plies.iter().map(|&mv| self.position.play(mv)).collect()
+    }
+
+    /// Takes back the plies of [`Search::play_all`].
+    fn undo_all(&mut self, undos: Vec<Undo>) {
+        undos.into_iter().rev().for_each(|undo| self.position.undo(undo));
+    }
+}
+
+/// The capture among `captures` that takes most, if one gains: its victim is worth at least
+/// its mover, or stands where the enemy attacks nothing.
+fn best_capture(position: &Position, facts: &crate::facts::Facts, captures: &[Move]) -> Option<Move> {
+    let enemy = position.to_move().opponent();
+    let threats = position.threats(enemy, &position.occupied());
+    let gain = |mv: &Move| {
+        let victim = main_victim(position, facts, *mv)?;
+        let mover = mv.lead().and_then(|lead| position.piece_at(lead.from));
+        let worth = facts.value(victim);
+        let safe = mv.lead().is_none_or(|lead| !threats.contains(lead.to));
+        (safe || mover.is_none_or(|mover| facts.value(mover) <= worth)).then_some(worth)
+    };
+    captures
+        .iter()
+        .filter_map(|mv| gain(mv).map(|worth| (worth, *mv)))
+        .max_by_key(|&(worth, _)| worth)
+        .map(|(_, mv)| mv)
+}
