@@ -52,7 +52,7 @@ fn suite_line(finder: &ChargeWins, position: &Position) -> Option<String> {
     if position.phase() != Phase::Turn || finder.winning_move(position).is_some() {
         return None;
     }
-    if let Some(plies) = finder.win(position) {
+    if let Some(plies) = finder.win_with_any_first(position) {
         return Some(format!("win | {} | {}", position.to_text(), position.turn_text(&plies)));
     }
     let mut passed = position.clone();
@@ -60,7 +60,7 @@ fn suite_line(finder: &ChargeWins, position: &Position) -> Option<String> {
     if finder.winning_move(&passed).is_some() {
         return None;
     }
-    finder.win(&passed)?;
+    finder.win_with_any_first(&passed)?;
     let defence = position.legal_moves().into_iter().find(|&mv| {
         if mv.kind == MoveKind::Charge {
             return false;
@@ -70,7 +70,9 @@ fn suite_line(finder: &ChargeWins, position: &Position) -> Option<String> {
         if after.phase() == Phase::BanthStep {
             after.play(jetan_rules::Move::declaration(MoveKind::Pass));
         }
-        after.decided().is_none() && finder.winning_move(&after).is_none() && finder.win(&after).is_none()
+        after.decided().is_none()
+            && finder.winning_move(&after).is_none()
+            && finder.win_with_any_first(&after).is_none()
     })?;
     Some(format!("defence | {} | {}", position.to_text(), position.move_text(defence)))
 }

@@ -3,6 +3,7 @@
 //! null-move pruning, late move reductions and static pruning near the leaves; quiescence
 //! follows at the leaves.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
@@ -219,8 +220,9 @@ pub(crate) struct Search<'a> {
     /// The ply after the last passed turn of the line (0 if none): the positions before it
     /// are not of this line's game, so a repetition is looked for only from there on.
     pub line_start: usize,
-    /// The root's Charge plan, once made (`Some(None)`: none worth declaring).
-    pub root_charge: Option<Option<Vec<Move>>>,
+    /// The Charges planned in depth in this search, by the hash of the position they were
+    /// planned in (`None`: none worth declaring): the root's, and those of the enemy's replies.
+    pub charge_plans: HashMap<u64, Option<Vec<Move>>>,
 }
 
 impl<'a> Search<'a> {
@@ -242,7 +244,7 @@ impl<'a> Search<'a> {
             repetitions: 0,
             alone: None,
             line_start: 0,
-            root_charge: None,
+            charge_plans: HashMap::new(),
         }
     }
 }
@@ -613,8 +615,9 @@ impl Search<'_> {
         let same = self.position.to_move() == side;
         let score = if exposed {
             // Still a position visited, and time to look at the clock: a root whose royal
-            // piece is attacked may have thousands of these.
+            // piece is attacked may have thousands of these. No line follows it.
             self.tick();
+            self.work.clear_pv(ply + 1);
             royal_lost_at(ply)
         } else if index == 0 {
             self.child(same, depth - 1, ply, alpha, beta)
@@ -756,10 +759,11 @@ fn late_move_reduction(depth: i32, index: usize, deep: bool) -> i32 {
 }
 
 /// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest; the moves
-/// that end a Charge count as the best.
+/// that declare or end a Charge count as the best.
 fn keep_best(moves: &mut Vec<Move>, scores: &mut Vec<i32>, limit: usize) {
     let mut order: Vec<usize> = (0..moves.len()).collect();
-    let rank = |i: usize| (moves[i].kind == MoveKind::EndCharge, scores[i], std::cmp::Reverse(i));
+    let charge = |i: usize| matches!(moves[i].kind, MoveKind::Charge | MoveKind::EndCharge);
+    let rank = |i: usize| (charge(i), scores[i], std::cmp::Reverse(i));
     order.select_nth_unstable_by_key(limit, |&i| std::cmp::Reverse(rank(i)));
     order.truncate(limit);
     order.sort_unstable();
@@ -840,15 +844,18 @@ mod tests {
     }
 
     #[test]
-    fn keeping_the_best_moves_keeps_the_end_of_a_charge() {
+    fn keeping_the_best_moves_keeps_the_declaration_and_the_end_of_a_charge() {
         let mut moves: Vec<Move> = (0..30).map(|i| Move::single(Square(i), Square(i + 1), MoveKind::Normal)).collect();
         moves.insert(7, Move::declaration(MoveKind::EndCharge));
-        let mut scores: Vec<i32> = (0..moves.len() as i32).map(|i| if i == 7 { -1000 } else { i }).collect();
+        moves.insert(3, Move::declaration(MoveKind::Charge));
+        let low = |i: usize, mv: &Move| if mv.kind == MoveKind::Normal { i as i32 } else { -1000 };
+        let mut scores: Vec<i32> = moves.iter().enumerate().map(|(i, mv)| low(i, mv)).collect();
         keep_best(&mut moves, &mut scores, 24);
         assert_eq!((moves.len(), scores.len()), (24, 24));
         assert!(moves.contains(&Move::declaration(MoveKind::EndCharge)));
+        assert!(moves.contains(&Move::declaration(MoveKind::Charge)));
         // The others kept are the best-scored, in their order, with their scores.
-        assert_eq!(scores.iter().filter(|&&s| s >= 0).min(), Some(&8));
-        assert!(scores.windows(2).skip(1).all(|w| w[0] < w[1]));
+        assert_eq!(scores.iter().filter(|&&s| s >= 0).min(), Some(&10));
+        assert!(scores.iter().filter(|&&s| s >= 0).collect::<Vec<_>>().windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -13,6 +13,9 @@ use crate::generation;
 use crate::ordering::{main_victim, pick};
 use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
 
+/// The deepest ply whose Charges are planned in depth: the root's, and the enemy's in reply to
+/// each root move (where a raid is seen coming); below, the quick plan.
+const DEEP_PLANS_PLY: usize = 1;
 /// The sequences of sub-moves the root's beam search keeps from one sub-move to the next.
 const BEAM_WIDTH: usize = 3;
 /// The best-ordered sub-moves of each kept sequence that the beam search tries next.
@@ -42,14 +45,16 @@ impl Search<'_> {
     /// when `ply` is 0 and the search plans Charges in depth, made once per search; else the
     /// quick plan. `None`: no Charge worth declaring (no capture to make, below the root).
     pub(crate) fn planned_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
-        if ply > 0 || !self.task.plan_charges {
+        if ply > DEEP_PLANS_PLY || !self.task.plan_charges {
             return self.quick_charge();
         }
-        if self.root_charge.is_none() {
-            let plan = self.deep_charge(ply);
-            self.root_charge = Some(plan);
+        let hash = self.position.hash();
+        if let Some(plan) = self.charge_plans.get(&hash) {
+            return plan.clone();
         }
-        self.root_charge.clone().flatten()
+        let plan = self.deep_charge(ply);
+        self.charge_plans.insert(hash, plan.clone());
+        plan
     }
 
     /// The root's plan: a win within the Charge if there is one, else the best of a beam

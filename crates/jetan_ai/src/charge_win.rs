@@ -18,10 +18,25 @@ const DETOUR: i32 = 2;
 /// The most squares in the way of one sub-move whose pairs are tried (pairs grow fast).
 const MOST_PAIRED: usize = 8;
 
+/// Which sub-moves the search for a win within one Charge tries before the winning one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// Only those that clear the way of a piece to its target (cheap: asked at every node).
+    Lines,
+    /// Any sub-move first (bringing a passenger next to an airship, taking a charmer, …), then
+    /// those that clear the way (hundreds of times dearer: asked at the root).
+    AnyFirst,
+}
+
 /// The plies of a win within one Charge for the side to move, if it has one: the declaration
 /// first when its turn has just begun, then the sub-moves; the last of them wins the game.
 /// Nothing when the side may not declare (or is not inside a Charge).
 pub(crate) fn find(position: &Position, facts: &Facts) -> Option<Vec<Move>> {
+    find_in(position, facts, Scope::Lines)
+}
+
+/// [`find`], trying the sub-moves of `scope` before the winning one.
+pub(crate) fn find_in(position: &Position, facts: &Facts, scope: Scope) -> Option<Vec<Move>> {
     let mut charging = position.clone();
     let mut plies = Vec::new();
     match position.phase() {
@@ -33,7 +48,41 @@ pub(crate) fn find(position: &Position, facts: &Facts) -> Option<Vec<Move>> {
         Phase::Charge { .. } if position.decided().is_none() => {}
         _ => return None,
     }
-    clear_and_win(&mut charging, facts, MOST_CLEARED, &mut plies).then_some(plies)
+    let won = match scope {
+        Scope::Lines => clear_and_win(&mut charging, facts, MOST_CLEARED, &mut plies),
+        Scope::AnyFirst => any_then_win(&mut charging, facts, &mut plies),
+    };
+    won.then_some(plies)
+}
+
+/// Whether the side to move, inside a Charge, wins with any sub-move followed by a win as
+/// [`clear_and_win`] finds it (one clearing fewer); the winning sub-moves appended to `plies`.
+fn any_then_win(position: &mut Position, facts: &Facts, plies: &mut Vec<Move>) -> bool {
+    if clear_and_win(position, facts, MOST_CLEARED, plies) {
+        return true;
+    }
+    let side = position.to_move();
+    let mut firsts = Vec::new();
+    generation::moves(position, facts, false, &mut firsts);
+    firsts.retain(|mv| mv.kind != MoveKind::EndCharge);
+    let before = plies.len();
+    for first in firsts {
+        let undo = position.play(first);
+        plies.push(first);
+        let won = match position.decided() {
+            Some(outcome) => outcome.winner == Some(side),
+            None => {
+                let charging = position.to_move() == side && matches!(position.phase(), Phase::Charge { .. });
+                charging && clear_and_win(position, facts, MOST_CLEARED - 1, plies)
+            }
+        };
+        position.undo(undo);
+        if won {
+            return true;
+        }
+        plies.truncate(before);
+    }
+    false
 }
 
 /// Whether the side to move, inside a Charge, wins with at most `clearings` sub-moves clearing
@@ -209,6 +258,12 @@ impl ChargeWins {
     /// sub-moves that clear its way. `None` if it finds none or the side may not Charge.
     pub fn win(&self, position: &Position) -> Option<Vec<Move>> {
         find(position, &self.facts)
+    }
+
+    /// [`ChargeWins::win`] trying any sub-move first, as the root of a search does (see
+    /// any sub-move, then the clearing ones).
+    pub fn win_with_any_first(&self, position: &Position) -> Option<Vec<Move>> {
+        find_in(position, &self.facts, Scope::AnyFirst)
     }
 
     /// A legal move of the side to move that wins the game at once, if it has one.

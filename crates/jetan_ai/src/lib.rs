@@ -39,6 +39,7 @@ mod score;
 mod search;
 pub mod selfplay;
 mod split;
+pub mod suite;
 #[cfg(test)]
 mod testing;
 mod tt;

@@ -9,9 +9,10 @@ use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
+use crate::charge_win::{self, Scope};
 use crate::facts::Facts;
 use crate::ordering::Ordering;
-use crate::score::{INFINITY, plies_to_end};
+use crate::score::{INFINITY, WIN, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
 
@@ -171,6 +172,21 @@ impl Searcher {
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };
         }
+        if task.plan_charges
+            && let Some(win) = charge_win::find_in(position, task.facts, Scope::AnyFirst)
+        {
+            // A win within one Charge (or the one under way): no search can do better.
+            let thought = Thought {
+                best: win.first().copied(),
+                score: WIN - win.len() as i32,
+                elapsed: started.elapsed(),
+                pv: win.clone(),
+                turn: win,
+                ..fallback
+            };
+            self.remember_charge(position, &thought);
+            return thought;
+        }
         if task.plan_charges && matches!(position.phase(), Phase::Charge { .. }) {
             // Inside a Charge it did not plan (a game taken up there): the rest of it planned now.
             let mut thought = fallback;
@@ -204,7 +220,7 @@ impl Searcher {
         });
         if let Some(best) = thought.best
             && best.kind == MoveKind::Charge
-            && let Some(Some(plan)) = main.root_charge.take()
+            && let Some(Some(plan)) = main.charge_plans.remove(&position.hash())
         {
             thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
             thought.turn = plan;
