@@ -271,3 +271,82 @@ fn best_capture(position: &Position, facts: &crate::facts::Facts, captures: &[Mo
         .max_by_key(|&(worth, _)| worth)
         .map(|(_, mv)| mv)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use jetan_rules::{Move, MoveKind, Phase};
+
+    use crate::charge_win::tests::opened_line;
+    use crate::facts::Facts;
+    use crate::testing::{searching, task};
+    use crate::tt::Table;
+    use crate::{Limits, Searcher};
+
+    #[test]
+    fn the_searcher_plays_the_charge_it_planned_one_ply_at_a_time_without_searching_again() {
+        let position = opened_line("s", "d8");
+        let mut searcher = Searcher::new();
+        let cancel = AtomicBool::new(false);
+        let thought = searcher.think(&position, &Limits::depth(4), &cancel, 0);
+        assert_eq!(thought.turn.len(), 3, "{}", position.turn_text(&thought.turn));
+        assert_eq!(thought.best, Some(Move::declaration(MoveKind::Charge)));
+        let mut after = position.clone();
+        for &ply in &thought.turn {
+            if after.ply() > position.ply() {
+                let next = searcher.think(&after, &Limits::depth(4), &cancel, 0);
+                assert_eq!((next.best, next.nodes), (Some(ply), 0), "played on from the plan");
+            }
+            after.play(ply);
+        }
+        assert_eq!(after.outcome().and_then(|outcome| outcome.winner), Some(position.to_move()));
+    }
+
+    #[test]
+    fn a_searcher_asked_elsewhere_forgets_its_plan() {
+        let position = opened_line("s", "d8");
+        let mut searcher = Searcher::new();
+        let cancel = AtomicBool::new(false);
+        let thought = searcher.think(&position, &Limits::depth(4), &cancel, 0);
+        let mut declared = position.clone();
+        declared.play(thought.turn[0]);
+        // Another sub-move than the plan's: the searcher searches this position anew.
+        let other = declared.legal_moves().into_iter().find(|&mv| mv != thought.turn[1] && mv.kind == MoveKind::Normal);
+        declared.play(other.expect("other sub-moves"));
+        assert!(matches!(declared.phase(), Phase::Charge { .. }));
+        let next = searcher.think(&declared, &Limits::depth(4), &cancel, 0);
+        // Its turn from here, planned anew, still wins (the Jeddak's line is open or opens).
+        let mut after = declared.clone();
+        for &ply in &next.turn {
+            assert!(after.legal_moves().contains(&ply), "{}", after.move_text(ply));
+            after.play(ply);
+        }
+        assert_eq!(after.outcome().and_then(|outcome| outcome.winner), Some(position.to_move()));
+    }
+
+    #[test]
+    fn the_quick_plan_takes_what_gains_and_ends_the_charge_or_declares_nothing() {
+        let position = opened_line("n", "d8");
+        let (facts, table, flag) = (Facts::new(&position), Table::new(1), AtomicBool::new(false));
+        searching(task(&position, &facts, &table, &flag, None), |search| {
+            // Blue's Panthans could only step next to Red's: nothing to take, no Charge.
+            assert_eq!(search.quick_charge(), None);
+        });
+        let takes = position.variant().clone();
+        let rows = "7b8/16/16/8mmmmmm2/8MMMMMM2/16/16/K15/16/16/16/7B8";
+        let facing = jetan_rules::Position::from_text(takes, &format!("{rows} n - - 0")).unwrap();
+        let facts = Facts::new(&facing);
+        searching(task(&facing, &facts, &table, &flag, None), |search| {
+            let plan = search.quick_charge().expect("captures to make");
+            assert_eq!(plan.first(), Some(&Move::declaration(MoveKind::Charge)));
+            let mut after = facing.clone();
+            for &ply in &plan {
+                assert!(after.legal_moves().contains(&ply), "{}", after.move_text(ply));
+                after.play(ply);
+            }
+            assert!(after.material(jetan_rules::Side::South) < facing.material(jetan_rules::Side::South));
+            assert_eq!(after.to_move(), jetan_rules::Side::South, "the Charge is over");
+        });
+    }
+}

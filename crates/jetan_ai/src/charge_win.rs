@@ -273,7 +273,7 @@ impl ChargeWins {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use jetan_rules::{Move, MoveKind, Position, Side};
 
     use super::{ChargeWins, find};
