@@ -156,8 +156,16 @@ fn clearing_submoves(position: &Position, facts: &Facts) -> Vec<Move> {
                 .collect();
             let singles: Vec<Square> =
                 in_way.iter().copied().filter(|&s| reaches_without(SquareSet::only(s))).collect();
+            // The pieces that block even with all the others gone (each square of a slider's
+            // line): clearing those few opens the way.
+            let all: SquareSet = in_way.iter().copied().collect();
+            let needed: Vec<Square> =
+                in_way.iter().copied().filter(|&s| !reaches_without(all.minus(SquareSet::only(s)))).collect();
+            let needed_open = reaches_without(needed.iter().copied().collect());
             let mut blockers = singles.clone();
-            if singles.is_empty() && in_way.len() <= MOST_PAIRED {
+            if singles.is_empty() && needed_open && (1..=MOST_CLEARED).contains(&needed.len()) {
+                blockers = needed;
+            } else if singles.is_empty() && in_way.len() <= MOST_PAIRED {
                 for (i, &a) in in_way.iter().enumerate() {
                     for &b in &in_way[i + 1..] {
                         if reaches_without(SquareSet::only(a).or(SquareSet::only(b))) {
@@ -286,6 +294,8 @@ pub(crate) mod tests {
     pub(crate) fn opened_line(side: &str, blocker: &str) -> Position {
         let rows = match blocker {
             "d8" => "7b8/16/16/8mmmmmm2/3M12/8MMMMMM2/16/K15/16/16/16/7B8",
+            // A Pantha on e9 too, in the same line.
+            "d8 e9" => "7b8/16/16/4P3mmmmmm2/3M12/8MMMMMM2/16/K15/16/16/16/7B8",
             // On the Jeddak's own file, a Jedwar-like line up the a-file to a Jeddara on a12.
             "a8" => "b15/16/16/8mmmmmm2/M15/8MMMMMM2/16/K15/16/16/16/7B8",
             other => panic!("no such test position: {other}"),
@@ -315,6 +325,14 @@ pub(crate) mod tests {
         assert_eq!(winner_after(&position, &plies), Some(Side::South));
         // Blue, to move, has no such win: its Jeddara is the one in danger.
         assert_eq!(find(&opened_line("n", "d8"), &facts), None);
+    }
+
+    #[test]
+    fn two_pieces_step_out_of_a_long_line_for_the_jeddak() {
+        let position = opened_line("s", "d8 e9");
+        let plies = find(&position, &Facts::new(&position)).expect("a win within the Charge");
+        assert_eq!(plies.len(), 4, "{}", position.turn_text(&plies));
+        assert_eq!(winner_after(&position, &plies), Some(Side::South));
     }
 
     #[test]
