@@ -4,6 +4,12 @@
 //! or several sharing a transposition table; the random and greedy baselines; self-play matches
 //! and a benchmark. It knows nothing of Bevy.
 //!
+//! A Charge is one decision: the search plays a declaration with the whole sequence of sub-moves
+//! its side plans (a beam search at the root and for the enemy's replies, a run of captures
+//! deeper), looks for a win within one Charge at every node (so it sees the enemy's coming), and
+//! a [`Searcher`] plays on the turn it planned ([`Thought::turn`]). [`ask`] answers one question
+//! as a command line asks it (`jetan think`); [`suite`] plays the Charge suite.
+//!
 //! ```
 //! use std::sync::Arc;
 //! use std::sync::atomic::AtomicBool;

@@ -1,5 +1,6 @@
 //! What one thread's search remembers of the positions it met lately, by hash: their
-//! evaluation and whether a royal piece stands attacked. The search asks these of the same
+//! evaluation, whether a royal piece stands attacked or can be taken, and whether the side to
+//! move wins within one Charge. The search asks these of the same
 //! position several times (a move's reduction, then the node below; a reduced search, then its
 //! full one; a transposition), and in Jetan Jeddara each answer costs a good part of a move
 //! generation.
