@@ -40,6 +40,7 @@ mod memo;
 mod ordering;
 mod player;
 mod quiescence;
+mod raid_guard;
 mod rng;
 mod score;
 mod search;

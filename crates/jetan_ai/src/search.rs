@@ -11,8 +11,10 @@ use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
 use crate::charge_win::{self, Scope};
 use crate::facts::Facts;
+use crate::generation;
 use crate::ordering::Ordering;
-use crate::score::{INFINITY, WIN, plies_to_end};
+use crate::raid_guard;
+use crate::score::{INFINITY, WIN, WIN_BOUND, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
 
@@ -20,6 +22,9 @@ use crate::tt::Table;
 /// within one before anything else (see [`crate::charge_plan`]); a shallower one plays a quick
 /// run of captures, as a beginner would.
 pub const CHARGE_PLANNING_DEPTH: u32 = 3;
+
+/// The most root moves the last look against raids tries (see [`crate::raid_guard`]).
+const GUARDED_MOVES: usize = 64;
 
 /// The default size of the transposition table.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
@@ -225,9 +230,36 @@ impl Searcher {
             thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
             thought.turn = plan;
         }
+        if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
+            self.guard_against_raids(position, &mut thought, limits);
+        }
         thought.elapsed = started.elapsed();
         self.remember_charge(position, &thought);
         thought
+    }
+
+    /// If the thought's turn leaves the enemy a win within its next turn (a Charge of any kind:
+    /// the search sees only those that clear lines), the first other move in the search's order
+    /// that leaves it none instead (see [`crate::raid_guard`]), looked for during a quarter of
+    /// the move's time at most, or among [`GUARDED_MOVES`] moves.
+    fn guard_against_raids(&mut self, position: &Position, thought: &mut Thought, limits: &Limits) {
+        let Some(Knowledge { facts, orderings, .. }) = self.knowledge.as_ref() else { return };
+        if position.phase() != Phase::Turn || !raid_guard::leaves_enemy_a_win(position, facts, &thought.turn) {
+            return;
+        }
+        let mut moves = Vec::new();
+        generation::moves(position, facts, false, &mut moves);
+        let mut scores = Vec::new();
+        orderings[0].score(position, facts, &moves, &mut scores, 0, 0);
+        let mut ranked: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
+        ranked.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let candidates: Vec<Move> = ranked.into_iter().map(|(_, mv)| mv).take(GUARDED_MOVES).collect();
+        let deadline = limits.movetime.map(|t| Instant::now() + t / 4);
+        if let Some(safe) = raid_guard::safe_move(position, facts, &candidates, deadline) {
+            thought.best = Some(safe);
+            thought.turn = vec![safe];
+            thought.pv = vec![safe];
+        }
     }
 
     /// The next ply of the Charge it planned, if `position` is where that plan goes on.
