@@ -20,23 +20,23 @@ const MOST_PAIRED: usize = 8;
 
 /// Which sub-moves the search for a win within one Charge tries before the winning one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scope {
+pub(crate) enum FirstSubmoves {
     /// Only those that clear the way of a piece to its target (cheap: asked at every node).
-    Lines,
+    Clearing,
     /// Any sub-move first (bringing a passenger next to an airship, taking a charmer, …), then
     /// those that clear the way (hundreds of times dearer: asked at the root).
-    AnyFirst,
+    Any,
 }
 
 /// The plies of a win within one Charge for the side to move, if it has one: the declaration
 /// first when its turn has just begun, then the sub-moves; the last of them wins the game.
 /// Nothing when the side may not declare (or is not inside a Charge).
 pub(crate) fn find(position: &Position, facts: &Facts) -> Option<Vec<Move>> {
-    find_in(position, facts, Scope::Lines)
+    find_in(position, facts, FirstSubmoves::Clearing)
 }
 
-/// [`find`], trying the sub-moves of `scope` before the winning one.
-pub(crate) fn find_in(position: &Position, facts: &Facts, scope: Scope) -> Option<Vec<Move>> {
+/// [`find`], trying the sub-moves `first` says before the winning one.
+pub(crate) fn find_in(position: &Position, facts: &Facts, first: FirstSubmoves) -> Option<Vec<Move>> {
     let mut charging = position.clone();
     let mut plies = Vec::new();
     match position.phase() {
@@ -48,9 +48,9 @@ pub(crate) fn find_in(position: &Position, facts: &Facts, scope: Scope) -> Optio
         Phase::Charge { .. } if position.decided().is_none() => {}
         _ => return None,
     }
-    let won = match scope {
-        Scope::Lines => clear_and_win(&mut charging, facts, MOST_CLEARED, &mut plies),
-        Scope::AnyFirst => any_then_win(&mut charging, facts, &mut plies),
+    let won = match first {
+        FirstSubmoves::Clearing => clear_and_win(&mut charging, facts, MOST_CLEARED, &mut plies),
+        FirstSubmoves::Any => any_then_win(&mut charging, facts, &mut plies),
     };
     won.then_some(plies)
 }
@@ -268,10 +268,11 @@ impl ChargeWins {
         find(position, &self.facts)
     }
 
-    /// [`ChargeWins::win`] trying any sub-move first, as the root of a search does (see
-    /// any sub-move, then the clearing ones).
+    /// [`ChargeWins::win`] trying any sub-move first, then those that clear a way, as the root
+    /// of a search does: also the wins that bring a passenger next to an airship first, or take
+    /// a charmer.
     pub fn win_with_any_first(&self, position: &Position) -> Option<Vec<Move>> {
-        find_in(position, &self.facts, Scope::AnyFirst)
+        find_in(position, &self.facts, FirstSubmoves::Any)
     }
 
     /// A legal move of the side to move that wins the game at once, if it has one.

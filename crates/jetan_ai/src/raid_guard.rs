@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
-use crate::charge_win::{self, Scope};
+use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
 
 /// Whether the enemy of the side to move in `position` wins within its next turn after `turn`
@@ -24,7 +24,7 @@ pub(crate) fn leaves_enemy_a_win(position: &Position, facts: &Facts, turn: &[Mov
         return false;
     }
     charge_win::winning_submove(&mut after, facts).is_some()
-        || charge_win::find_in(&after, facts, Scope::AnyFirst).is_some()
+        || charge_win::find_in(&after, facts, FirstSubmoves::Any).is_some()
 }
 
 /// The first of `candidates` (moves of `position`'s side to move, not Charges) that leaves the

@@ -9,7 +9,7 @@ use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
-use crate::charge_win::{self, Scope};
+use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::Ordering;
@@ -178,7 +178,7 @@ impl Searcher {
             return Thought { elapsed: started.elapsed(), ..fallback };
         }
         if task.plan_charges
-            && let Some(win) = charge_win::find_in(position, task.facts, Scope::AnyFirst)
+            && let Some(win) = charge_win::find_in(position, task.facts, FirstSubmoves::Any)
         {
             // A win within one Charge (or the one under way): no search can do better.
             let thought = Thought {
