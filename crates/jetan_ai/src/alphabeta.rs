@@ -220,8 +220,8 @@ pub(crate) struct Search<'a> {
     /// The ply after the last passed turn of the line (0 if none): the positions before it
     /// are not of this line's game, so a repetition is looked for only from there on.
     pub line_start: usize,
-    /// The Charges planned in depth in this search, by the hash of the position they were
-    /// planned in (`None`: none worth declaring): the root's, and those of the enemy's replies.
+    /// The Charges planned in depth in this search (the root's), by the hash of the position
+    /// they were planned in (`None`: none worth declaring).
     pub charge_plans: HashMap<u64, Option<Vec<Move>>>,
 }
 

@@ -11,34 +11,30 @@ use crate::alphabeta::Search;
 use crate::charge_win;
 use crate::generation;
 use crate::ordering::{main_victim, pick};
-use crate::score::{INFINITY, WIN_BOUND, royal_lost_at};
+use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
 
-/// The deepest ply whose Charges are planned in depth: the root's, and the enemy's in reply to
-/// each root move (where a raid is seen coming); below, the quick plan.
-const DEEP_PLANS_PLY: usize = 1;
-/// How hard a beam search over sequences of sub-moves works.
-#[derive(Clone, Copy, Debug)]
-struct Effort {
-    /// The sequences it keeps from one sub-move to the next.
-    width: usize,
-    /// The best-ordered sub-moves of each kept sequence that it tries next.
-    children: usize,
-    /// The best-evaluated plans whose ends are judged by the enemy's best reply (none: the
-    /// best-evaluated is taken).
-    finalists: usize,
-    /// The plan takes at most this share (one in so many) of the search's time and nodes left.
-    share: u32,
-}
-
-/// The root's plan, which is played.
-const ROOT_EFFORT: Effort = Effort { width: 3, children: 16, finalists: 3, share: 4 };
-/// The enemy's plan in reply to a root move: enough to see a raid coming, cheap enough to make
-/// for each of a hundred root moves.
-const REPLY_EFFORT: Effort = Effort { width: 1, children: 8, finalists: 0, share: 32 };
+/// The sequences of sub-moves the root's beam search keeps from one sub-move to the next.
+const BEAM_WIDTH: usize = 3;
+/// The best-ordered sub-moves of each kept sequence that it tries next.
+const BEAM_CHILDREN: usize = 16;
+/// The best-evaluated plans whose ends are judged by the enemy's best reply.
+const FINALISTS: usize = 3;
+/// The root's plan takes at most this share (one in so many) of the search's time and nodes
+/// left.
+const PLAN_SHARE: u32 = 4;
 /// How deep the enemy's reply to a finalist is searched, in plies.
 const REPLY_DEPTH: i32 = 1;
 /// The beam search stops once this many sub-moves in a row have not improved its best plan.
 const STALE_SUBMOVES: usize = 2;
+
+/// A Charge planned in depth: its plies (the declaration first if its turn has just begun, the
+/// end last unless the Charge ends by itself) and their score for its side, after the enemy's
+/// best reply if it was judged so (a win or a loss in plies from the search's root).
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub plies: Vec<Move>,
+    pub score: i32,
+}
 
 /// A sequence of plies of one Charge, from the position it was planned in, with its score.
 #[derive(Clone, Debug)]
@@ -53,34 +49,36 @@ impl Search<'_> {
     /// The plies the side to move plays for a Charge (the declaration first if its turn has just
     /// begun; the end of the Charge last, unless the last sub-move ends it): the root's plan
     /// when `ply` is 0 and the search plans Charges in depth, made once per search; else the
-    /// quick plan. `None`: no Charge worth declaring (no capture to make, below the root).
+    /// quick plan. (Planning the enemy's Charges in reply to every root move in depth too left
+    /// the search of Jetan Jeddara's openings a ply shallower at 1 s, depth 2 instead of 3: the
+    /// root's last look against raids does it for the move it plays, see
+    /// [`crate::raid_guard`].) `None`: no Charge worth declaring (no capture to make, below the root).
     pub(crate) fn planned_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
-        if ply > DEEP_PLANS_PLY || !self.task.plan_charges {
+        if ply > 0 || !self.task.plan_charges {
             return self.quick_charge();
         }
         let hash = self.position.hash();
         if let Some(plan) = self.charge_plans.get(&hash) {
             return plan.clone();
         }
-        let plan = self.deep_charge(ply);
+        let plan = self.deep_charge(ply).map(|plan| plan.plies);
         self.charge_plans.insert(hash, plan.clone());
         plan
     }
 
-    /// The plan in depth at `ply` (the root's, or the enemy's in reply to a root move): a win
-    /// within the Charge if there is one, else the best of a beam search over sequences of
-    /// sub-moves (see [`Search::best_charge`]), made with at most its [`Effort`]'s share of the
-    /// search's time and nodes left (counting its positions as nodes).
-    pub(crate) fn deep_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
-        let effort = if ply == 0 { ROOT_EFFORT } else { REPLY_EFFORT };
+    /// The root's plan (`ply` 0, unless it is planned deeper for a test): a win within the
+    /// Charge if there is one, else the best of a beam search over sequences of sub-moves (see
+    /// [`Search::best_charge`]), made with at most a [`PLAN_SHARE`]th of the search's time and
+    /// nodes left (counting its positions as nodes).
+    pub(crate) fn deep_charge(&mut self, ply: usize) -> Option<Plan> {
         if let Some(win) = charge_win::find(&self.position, self.task.facts) {
-            return Some(win);
+            return Some(Plan { score: WIN - (ply + win.len()) as i32, plies: win });
         }
         let (max_nodes, deadline) = (self.max_nodes, self.task.deadline);
-        self.max_nodes = self.nodes + self.max_nodes.saturating_sub(self.nodes) / effort.share as u64;
+        self.max_nodes = self.nodes + self.max_nodes.saturating_sub(self.nodes) / PLAN_SHARE as u64;
         let now = Instant::now();
-        self.task.deadline = deadline.map(|end| now + end.saturating_duration_since(now) / effort.share);
-        let plan = self.best_charge(ply, effort);
+        self.task.deadline = deadline.map(|end| now + end.saturating_duration_since(now) / PLAN_SHARE);
+        let plan = self.best_charge(ply);
         (self.max_nodes, self.task.deadline) = (max_nodes, deadline);
         // Stopped by the plan's own limits: the search goes on (its next node looks again).
         self.stopped = false;
@@ -91,7 +89,7 @@ impl Search<'_> {
     /// position after the Charge ends there (see [`Search::after_charge`]), the best few kept,
     /// until a longer one no longer does better; of the best few of all, the one whose end the
     /// enemy's best reply leaves best (or the best judged, if the time runs out).
-    fn best_charge(&mut self, ply: usize, effort: Effort) -> Option<Vec<Move>> {
+    fn best_charge(&mut self, ply: usize) -> Option<Plan> {
         let side = self.position.to_move();
         let start =
             if self.position.phase() == Phase::Turn { vec![Move::declaration(MoveKind::Charge)] } else { vec![] };
@@ -102,9 +100,9 @@ impl Search<'_> {
             let best_before = planned.first().map_or(-INFINITY, |line| line.score);
             let mut next: Vec<Line> = Vec::new();
             for line in &beam {
-                for child in self.extend(line, side, ply, effort.children) {
+                for child in self.extend(line, side, ply) {
                     if child.score > WIN_BOUND {
-                        return Some(self.finished(child.plies, side));
+                        return Some(Plan { plies: self.finished(child.plies, side), score: child.score });
                     }
                     if !next.iter().any(|other| other.hash == child.hash) {
                         next.push(child);
@@ -112,7 +110,7 @@ impl Search<'_> {
                 }
             }
             next.sort_by_key(|line| -line.score);
-            next.truncate(effort.width);
+            next.truncate(BEAM_WIDTH);
             planned.extend(next.iter().cloned());
             planned.sort_by_key(|line| -line.score);
             planned.dedup_by_key(|line| line.hash);
@@ -120,9 +118,9 @@ impl Search<'_> {
             beam = next;
             beam.retain(|line| self.still_charging(&line.plies, side));
         }
-        planned.truncate(effort.finalists.max(1));
+        planned.truncate(FINALISTS);
         let mut best: Option<(i32, Vec<Move>)> = None;
-        for line in planned.iter().take(effort.finalists) {
+        for line in planned.iter() {
             if self.stopped {
                 break;
             }
@@ -134,8 +132,11 @@ impl Search<'_> {
                 best = Some((score, plies));
             }
         }
-        let judged = best.map(|(_, plies)| plies);
-        judged.or_else(|| planned.first().map(|line| self.finished(line.plies.clone(), side)))
+        let judged = best.map(|(score, plies)| Plan { plies, score });
+        judged.or_else(|| {
+            let line = planned.first()?;
+            Some(Plan { plies: self.finished(line.plies.clone(), side), score: line.score })
+        })
     }
 
     /// `plies` with the end of the Charge after them, unless `side`'s Charge (or the game)
@@ -148,8 +149,8 @@ impl Search<'_> {
     }
 
     /// The sequences one sub-move longer than `line` (played from the search's position, at
-    /// `ply`): its `tried` best-ordered sub-moves, each judged by [`Search::after_charge`].
-    fn extend(&mut self, line: &Line, side: Side, ply: usize, tried: usize) -> Vec<Line> {
+    /// `ply`): the best-ordered sub-moves, each judged by [`Search::after_charge`].
+    fn extend(&mut self, line: &Line, side: Side, ply: usize) -> Vec<Line> {
         let undos = self.play_all(&line.plies);
         let (mut moves, mut scores) = (Vec::new(), Vec::new());
         generation::moves(&self.position, self.task.facts, false, &mut moves);
@@ -157,7 +158,7 @@ impl Search<'_> {
         let after = ply + line.plies.len() + 1;
         self.ordering.score(&self.position, self.task.facts, &moves, &mut scores, 0, after - 1);
         let mut children = Vec::new();
-        for i in 0..moves.len().min(tried) {
+        for i in 0..moves.len().min(BEAM_CHILDREN) {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let undo = self.position.play(mv);

@@ -25,6 +25,8 @@ pub const CHARGE_PLANNING_DEPTH: u32 = 3;
 
 /// The most root moves the last look against raids tries (see [`crate::raid_guard`]).
 const GUARDED_MOVES: usize = 64;
+/// The last look against raids takes at most this share (one in so many) of the move's time.
+const GUARD_SHARE: u32 = 8;
 
 /// The default size of the transposition table.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
@@ -196,10 +198,10 @@ impl Searcher {
             // Inside a Charge it did not plan (a game taken up there): the rest of it planned now.
             let mut thought = fallback;
             if let Some(plan) = main.deep_charge(0) {
-                thought.best = plan.first().copied();
-                thought.score = main.evaluate().score;
-                thought.turn = plan.clone();
-                thought.pv = plan;
+                thought.best = plan.plies.first().copied();
+                thought.score = plan.score;
+                thought.turn = plan.plies.clone();
+                thought.pv = plan.plies;
             }
             thought.nodes = main.nodes;
             thought.elapsed = started.elapsed();
@@ -231,35 +233,83 @@ impl Searcher {
             thought.turn = plan;
         }
         if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
-            self.guard_against_raids(position, &mut thought, limits);
+            self.guard_against_raids(position, &mut thought, limits, (seed, cancel));
         }
         thought.elapsed = started.elapsed();
         self.remember_charge(position, &thought);
         thought
     }
 
-    /// If the thought's turn leaves the enemy a win within its next turn (a Charge of any kind:
-    /// the search sees only those that clear lines), the first other move in the search's order
-    /// that leaves it none instead (see [`crate::raid_guard`]), looked for during a quarter of
-    /// the move's time at most, or among [`GUARDED_MOVES`] moves.
-    fn guard_against_raids(&mut self, position: &Position, thought: &mut Thought, limits: &Limits) {
-        let Some(Knowledge { facts, orderings, .. }) = self.knowledge.as_ref() else { return };
-        if position.phase() != Phase::Turn || !raid_guard::leaves_enemy_a_win(position, facts, &thought.turn) {
+    /// If the thought's turn leaves the enemy a raid (see [`Searcher::raided`]), the first
+    /// other move in the search's order that leaves none instead (its score stays the search's),
+    /// looked for during a [`GUARD_SHARE`]th of the move's time at most (beyond the search's:
+    /// a clock's move time leaves room for it), or among [`GUARDED_MOVES`] moves.
+    fn guard_against_raids(
+        &mut self,
+        position: &Position,
+        thought: &mut Thought,
+        limits: &Limits,
+        asked: (u64, &AtomicBool),
+    ) {
+        let deadline = limits.movetime.map(|t| Instant::now() + t / GUARD_SHARE);
+        if position.phase() != Phase::Turn || !self.raided(position, &thought.turn, deadline, asked) {
             return;
         }
+        let Some(Knowledge { facts, orderings, .. }) = self.knowledge.as_ref() else { return };
         let mut moves = Vec::new();
         generation::moves(position, facts, false, &mut moves);
+        moves.retain(|mv| mv.kind != MoveKind::Charge);
         let mut scores = Vec::new();
         orderings[0].score(position, facts, &moves, &mut scores, 0, 0);
         let mut ranked: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
         ranked.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let candidates: Vec<Move> = ranked.into_iter().map(|(_, mv)| mv).take(GUARDED_MOVES).collect();
-        let deadline = limits.movetime.map(|t| Instant::now() + t / 4);
-        if let Some(safe) = raid_guard::safe_move(position, facts, &candidates, deadline) {
-            thought.best = Some(safe);
-            thought.turn = vec![safe];
-            thought.pv = vec![safe];
+        for (_, candidate) in ranked.into_iter().take(GUARDED_MOVES) {
+            if deadline.is_some_and(|end| Instant::now() >= end) {
+                return;
+            }
+            if !self.raided(position, &[candidate], deadline, asked) {
+                thought.best = Some(candidate);
+                thought.turn = vec![candidate];
+                thought.pv = vec![candidate];
+                return;
+            }
         }
+    }
+
+    /// Whether after `turn` the enemy wins within its next turn: at once, within one Charge of
+    /// any kind (see [`raid_guard::leaves_enemy_a_win`]), or by a Charge after which no move
+    /// saves the royal piece, as the root's beam search plans it for the enemy (within
+    /// `deadline`, with the search's seed and cancel flag).
+    fn raided(
+        &mut self,
+        position: &Position,
+        turn: &[Move],
+        deadline: Option<Instant>,
+        asked: (u64, &AtomicBool),
+    ) -> bool {
+        let (seed, cancel) = asked;
+        let Some(knowledge) = self.knowledge.as_mut() else { return false };
+        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn) {
+            return true;
+        }
+        let Some(after) = raid_guard::after_turn(position, turn).filter(Position::can_declare_charge) else {
+            return false;
+        };
+        let stop = AtomicBool::new(false);
+        let task = Task {
+            root: &after,
+            facts: &knowledge.facts,
+            table: &self.table,
+            history: &[],
+            deadline,
+            seed,
+            cancel,
+            stop: &stop,
+            pool: None,
+            plan_charges: true,
+        };
+        let mut search = Search::new(task, &mut knowledge.orderings[0], &mut self.workspaces[0], u64::MAX);
+        search.deep_charge(0).is_some_and(|plan| plan.score > WIN_BOUND)
     }
 
     /// The next ply of the Charge it planned, if `position` is where that plan goes on.
