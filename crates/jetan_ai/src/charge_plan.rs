@@ -21,7 +21,7 @@ const BEAM_CHILDREN: usize = 16;
 const FINALISTS: usize = 3;
 /// The root's plan takes at most this share (one in so many) of the search's time and nodes
 /// left.
-const PLAN_SHARE: u32 = 4;
+pub(crate) const PLAN_SHARE: u32 = 4;
 /// How deep the enemy's reply to a finalist is searched, in plies.
 const REPLY_DEPTH: i32 = 1;
 /// The beam search stops once this many sub-moves in a row have not improved its best plan.
@@ -61,23 +61,24 @@ impl Search<'_> {
         if let Some(plan) = self.charge_plans.get(&hash) {
             return plan.clone();
         }
-        let plan = self.deep_charge(ply).map(|plan| plan.plies);
+        let plan = self.deep_charge(ply, PLAN_SHARE).map(|plan| plan.plies);
         self.charge_plans.insert(hash, plan.clone());
         plan
     }
 
     /// The root's plan (`ply` 0, unless it is planned deeper for a test): a win within the
     /// Charge if there is one, else the best of a beam search over sequences of sub-moves (see
-    /// [`Search::best_charge`]), made with at most a [`PLAN_SHARE`]th of the search's time and
-    /// nodes left (counting its positions as nodes).
-    pub(crate) fn deep_charge(&mut self, ply: usize) -> Option<Plan> {
+    /// [`Search::best_charge`]), made with at most a `share`th of the search's time and nodes
+    /// left (counting its positions as nodes): a [`PLAN_SHARE`]th inside a search, all of them
+    /// when the plan is all that is asked.
+    pub(crate) fn deep_charge(&mut self, ply: usize, share: u32) -> Option<Plan> {
         if let Some(win) = charge_win::find(&self.position, self.task.facts) {
             return Some(Plan { score: WIN - (ply + win.len()) as i32, plies: win });
         }
         let (max_nodes, deadline) = (self.max_nodes, self.task.deadline);
-        self.max_nodes = self.nodes + self.max_nodes.saturating_sub(self.nodes) / PLAN_SHARE as u64;
+        self.max_nodes = self.nodes + self.max_nodes.saturating_sub(self.nodes) / share as u64;
         let now = Instant::now();
-        self.task.deadline = deadline.map(|end| now + end.saturating_duration_since(now) / PLAN_SHARE);
+        self.task.deadline = deadline.map(|end| now + end.saturating_duration_since(now) / share);
         let plan = self.best_charge(ply);
         (self.max_nodes, self.task.deadline) = (max_nodes, deadline);
         // Stopped by the plan's own limits: the search goes on (its next node looks again).

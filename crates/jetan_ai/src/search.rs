@@ -9,6 +9,7 @@ use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
+use crate::charge_plan::PLAN_SHARE;
 use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
 use crate::generation;
@@ -25,7 +26,8 @@ pub const CHARGE_PLANNING_DEPTH: u32 = 3;
 
 /// The most root moves the last look against raids tries (see [`crate::raid_guard`]).
 const GUARDED_MOVES: usize = 64;
-/// The last look against raids takes at most this share (one in so many) of the move's time.
+/// The search leaves at least this share (one in so many) of the move's time to the last look
+/// against raids.
 const GUARD_SHARE: u32 = 8;
 
 /// The default size of the transposition table.
@@ -157,7 +159,11 @@ impl Searcher {
         self.learn(position);
         self.table.new_search();
         let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
-        let deadline = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
+        // The last look against raids keeps a share of the time (see `guard_against_raids`).
+        let guarded = limits.max_depth >= CHARGE_PLANNING_DEPTH && position.variant().rules().charge.is_some();
+        let guard_time = |t: Duration| if guarded { t / GUARD_SHARE } else { Duration::ZERO };
+        let end = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
+        let deadline = limits.movetime.zip(end).map(|(t, end)| end - guard_time(t));
         let stop = AtomicBool::new(false);
         let pool = (self.workspaces.len() > 1).then(Pool::default);
         let task = Task {
@@ -197,7 +203,7 @@ impl Searcher {
         if task.plan_charges && matches!(position.phase(), Phase::Charge { .. }) {
             // Inside a Charge it did not plan (a game taken up there): the rest of it planned now.
             let mut thought = fallback;
-            if let Some(plan) = main.deep_charge(0) {
+            if let Some(plan) = main.deep_charge(0, PLAN_SHARE) {
                 thought.best = plan.plies.first().copied();
                 thought.score = plan.score;
                 thought.turn = plan.plies.clone();
@@ -233,7 +239,7 @@ impl Searcher {
             thought.turn = plan;
         }
         if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
-            self.guard_against_raids(position, &mut thought, limits, (seed, cancel));
+            self.guard_against_raids(position, &mut thought, end, (seed, cancel));
         }
         thought.elapsed = started.elapsed();
         self.remember_charge(position, &thought);
@@ -242,16 +248,15 @@ impl Searcher {
 
     /// If the thought's turn leaves the enemy a raid (see [`Searcher::raided`]), the first
     /// other move in the search's order that leaves none instead (its score stays the search's),
-    /// looked for during a [`GUARD_SHARE`]th of the move's time at most (beyond the search's:
-    /// a clock's move time leaves room for it), or among [`GUARDED_MOVES`] moves.
+    /// looked for until `deadline` (the move's time: the search kept a [`GUARD_SHARE`]th of it
+    /// for this, and leaves more when it ends early), or among [`GUARDED_MOVES`] moves.
     fn guard_against_raids(
         &mut self,
         position: &Position,
         thought: &mut Thought,
-        limits: &Limits,
+        deadline: Option<Instant>,
         asked: (u64, &AtomicBool),
     ) {
-        let deadline = limits.movetime.map(|t| Instant::now() + t / GUARD_SHARE);
         if position.phase() != Phase::Turn || !self.raided(position, &thought.turn, deadline, asked) {
             return;
         }
@@ -309,7 +314,7 @@ impl Searcher {
             plan_charges: true,
         };
         let mut search = Search::new(task, &mut knowledge.orderings[0], &mut self.workspaces[0], u64::MAX);
-        search.deep_charge(0).is_some_and(|plan| plan.score > WIN_BOUND)
+        search.deep_charge(0, 1).is_some_and(|plan| plan.score > WIN_BOUND)
     }
 
     /// The next ply of the Charge it planned, if `position` is where that plan goes on.
