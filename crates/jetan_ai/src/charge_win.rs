@@ -3,6 +3,8 @@
 //! where it wins by arriving) once earlier sub-moves have cleared its way: moved its own
 //! pieces out of the line, or taken the enemy pieces standing in it.
 
+use std::time::Instant;
+
 use jetan_rules::{Move, MoveFilter, MoveKind, Phase, Position, Side, Square, SquareSet, Verdict};
 
 use crate::facts::Facts;
@@ -24,8 +26,9 @@ pub(crate) enum FirstSubmoves {
     /// Only those that clear the way of a piece to its target (cheap: asked at every node).
     Clearing,
     /// Any sub-move first (bringing a passenger next to an airship, taking a charmer, …), then
-    /// those that clear the way (hundreds of times dearer: asked at the root).
-    Any,
+    /// those that clear the way (hundreds of times dearer: asked at the root), trying no more
+    /// first sub-moves once `until` has passed (a win not found then is taken for none).
+    Any { until: Option<Instant> },
 }
 
 /// The plies of a win within one Charge for the side to move, if it has one: the declaration
@@ -50,14 +53,15 @@ pub(crate) fn find_in(position: &Position, facts: &Facts, first: FirstSubmoves) 
     }
     let won = match first {
         FirstSubmoves::Clearing => clear_and_win(&mut charging, facts, MOST_CLEARED, &mut plies),
-        FirstSubmoves::Any => any_then_win(&mut charging, facts, &mut plies),
+        FirstSubmoves::Any { until } => any_then_win(&mut charging, facts, until, &mut plies),
     };
     won.then_some(plies)
 }
 
 /// Whether the side to move, inside a Charge, wins with any sub-move followed by a win as
-/// [`clear_and_win`] finds it (one clearing fewer); the winning sub-moves appended to `plies`.
-fn any_then_win(position: &mut Position, facts: &Facts, plies: &mut Vec<Move>) -> bool {
+/// [`clear_and_win`] finds it (one clearing fewer), the first sub-moves tried until `until`; the
+/// winning sub-moves appended to `plies`.
+fn any_then_win(position: &mut Position, facts: &Facts, until: Option<Instant>, plies: &mut Vec<Move>) -> bool {
     if clear_and_win(position, facts, MOST_CLEARED, plies) {
         return true;
     }
@@ -67,6 +71,9 @@ fn any_then_win(position: &mut Position, facts: &Facts, plies: &mut Vec<Move>) -
     firsts.retain(|mv| mv.kind != MoveKind::EndCharge);
     let before = plies.len();
     for first in firsts {
+        if until.is_some_and(|end| Instant::now() >= end) {
+            return false;
+        }
         let undo = position.play(first);
         plies.push(first);
         let won = match position.decided() {
@@ -272,7 +279,7 @@ impl ChargeWins {
     /// of a search does: also the wins that bring a passenger next to an airship first, or take
     /// a charmer.
     pub fn win_with_any_first(&self, position: &Position) -> Option<Vec<Move>> {
-        find_in(position, &self.facts, FirstSubmoves::Any)
+        find_in(position, &self.facts, FirstSubmoves::Any { until: None })
     }
 
     /// A legal move of the side to move that wins the game at once, if it has one.

@@ -3,6 +3,8 @@
 //! lines); [`crate::Searcher`] replaces a turn that leaves such a win (or a Charge after which
 //! nothing saves the royal piece) by the first other move, in its order, that leaves none.
 
+use std::time::Instant;
+
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
 use crate::charge_win::{self, FirstSubmoves};
@@ -23,10 +25,10 @@ pub(crate) fn after_turn(position: &Position, turn: &[Move]) -> Option<Position>
 }
 
 /// Whether the enemy of the side to move in `position` wins within its next turn after `turn`:
-/// by a single move, or within one Charge.
-pub(crate) fn leaves_enemy_a_win(position: &Position, facts: &Facts, turn: &[Move]) -> bool {
+/// by a single move, or within one Charge (as far as it is looked for until `until`).
+pub(crate) fn leaves_enemy_a_win(position: &Position, facts: &Facts, turn: &[Move], until: Option<Instant>) -> bool {
     after_turn(position, turn).is_some_and(|mut after| {
         charge_win::winning_submove(&mut after, facts).is_some()
-            || charge_win::find_in(&after, facts, FirstSubmoves::Any).is_some()
+            || charge_win::find_in(&after, facts, FirstSubmoves::Any { until }).is_some()
     })
 }

@@ -164,6 +164,9 @@ impl Searcher {
         let guard_time = |t: Duration| if guarded { t / GUARD_SHARE } else { Duration::ZERO };
         let end = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
         let deadline = limits.movetime.zip(end).map(|(t, end)| end - guard_time(t));
+        // The look for a win within one Charge before the search takes a quarter of the time
+        // at most.
+        let shortcut_until = limits.movetime.map(|t| started + t / 4);
         let stop = AtomicBool::new(false);
         let pool = (self.workspaces.len() > 1).then(Pool::default);
         let task = Task {
@@ -186,7 +189,7 @@ impl Searcher {
             return Thought { elapsed: started.elapsed(), ..fallback };
         }
         if task.plan_charges
-            && let Some(win) = charge_win::find_in(position, task.facts, FirstSubmoves::Any)
+            && let Some(win) = charge_win::find_in(position, task.facts, FirstSubmoves::Any { until: shortcut_until })
         {
             // A win within one Charge (or the one under way): no search can do better.
             let thought = Thought {
@@ -294,7 +297,7 @@ impl Searcher {
     ) -> bool {
         let (seed, cancel) = asked;
         let Some(knowledge) = self.knowledge.as_mut() else { return false };
-        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn) {
+        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn, deadline) {
             return true;
         }
         let Some(after) = raid_guard::after_turn(position, turn).filter(Position::can_declare_charge) else {
