@@ -3,19 +3,21 @@
 //! null-move pruning, late move reductions and static pruning near the leaves; quiescence
 //! follows at the leaves.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
-use jetan_rules::{Move, MoveKind, Outcome, Phase, Position, Reason, Side};
+use jetan_rules::{Move, MoveKind, Outcome, Phase, Position, Reason, Side, Undo};
 
+use crate::charge_win;
 use crate::eval::{Evaluation, evaluate};
 use crate::facts::Facts;
 use crate::generation;
 use crate::memo::Memo;
 use crate::ordering::{Ordering, is_capture, pick};
 use crate::rng::mix;
-use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
+use crate::score::{INFINITY, WIN, WIN_BOUND, later_by, royal_lost_at};
 use crate::search::Thought;
 use crate::split::{Pool, SplitPoint};
 use crate::tt::{Bound, Table, pack, unpack};
@@ -184,6 +186,9 @@ pub(crate) struct Task<'a> {
     pub stop: &'a AtomicBool,
     /// The nodes the threads share, when there are several.
     pub pool: Option<&'a Pool>,
+    /// Whether the root's Charge is planned in depth (a beam search judged by the enemy's
+    /// reply, a win within it looked for first) rather than as a quick run of captures.
+    pub plan_charges: bool,
 }
 
 /// One thread's search in progress.
@@ -215,6 +220,9 @@ pub(crate) struct Search<'a> {
     /// The ply after the last passed turn of the line (0 if none): the positions before it
     /// are not of this line's game, so a repetition is looked for only from there on.
     pub line_start: usize,
+    /// The Charges planned in depth in this search (the root's), by the hash of the position
+    /// they were planned in (`None`: none worth declaring).
+    pub charge_plans: HashMap<u64, Option<Vec<Move>>>,
 }
 
 impl<'a> Search<'a> {
@@ -236,6 +244,7 @@ impl<'a> Search<'a> {
             repetitions: 0,
             alone: None,
             line_start: 0,
+            charge_plans: HashMap::new(),
         }
     }
 }
@@ -257,7 +266,8 @@ impl Search<'_> {
             Some(_) => self.evaluate().score,
             None => self.position.outcome().map_or(0, |outcome| self.outcome_score(outcome, 0)),
         };
-        Thought { best, score, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: best.into_iter().collect() }
+        let pv: Vec<Move> = best.into_iter().collect();
+        Thought { best, score, depth: 0, nodes: 0, elapsed: Duration::ZERO, turn: pv.clone(), pv }
     }
 
     /// Whether the root has a single legal move (after [`Search::fallback`]).
@@ -351,6 +361,12 @@ impl Search<'_> {
         beta = beta.min(WIN - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
+        }
+        // A win within one Charge ends the search of the node (the root plans its own).
+        if ply > 0
+            && let Some(plies) = self.charge_win_plies()
+        {
+            return WIN - (ply + plies) as i32;
         }
         let pv_node = beta - alpha > 1;
         let hit = self.task.table.probe(hash, ply);
@@ -550,22 +566,47 @@ impl Search<'_> {
     }
 
     /// Searches one move of a node: late moves reduced, hopeless quiet moves skipped,
-    /// principal variation search. Updates the node's best; says whether it cut off.
+    /// principal variation search; a Charge's declaration as one move with its planned
+    /// sub-moves (see [`Search::visit_charge`]). Updates the node's best; says whether it cut
+    /// off.
     pub(crate) fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
-        let Node { depth, ply, beta, .. } = *node;
-        let alpha = node.alpha;
+        if mv.kind == MoveKind::Charge {
+            return self.visit_charge(node, mv);
+        }
         let quiet = !is_capture(&self.position, mv);
         let side = self.position.to_move();
         let undo = self.position.play(mv);
+        let score = self.score_played(node, quiet, side);
+        self.position.undo(undo);
+        self.record(node, mv, score, quiet, side)
+    }
+
+    /// Searches a Charge declared at `node` as one move: the declaration, the sub-moves its
+    /// side plans (see [`Search::planned_charge`]) and their end, then the position after
+    /// them. A Charge with no plan worth playing is not searched.
+    fn visit_charge(&mut self, node: &mut Node, declaration: Move) -> Flow {
+        let side = self.position.to_move();
+        let Some(plan) = self.planned_charge(node.ply) else { return Flow::Done };
+        let undos: Vec<Undo> = plan.iter().map(|&mv| self.position.play(mv)).collect();
+        // Searched as one ply below the node; its wins and losses are as far as all its plies.
+        let score = self.score_played(node, false, side).map(|score| later_by(score, plan.len() - 1));
+        undos.into_iter().rev().for_each(|undo| self.position.undo(undo));
+        self.record(node, declaration, score, false, side)
+    }
+
+    /// The score, for `side`, of the move it just played at `node` (`quiet` if it took
+    /// nothing); `None` if it is skipped as hopeless (the node's best then counts the
+    /// evaluation it stands on).
+    fn score_played(&mut self, node: &mut Node, quiet: bool, side: Side) -> Option<i32> {
+        let Node { depth, ply, beta, alpha, .. } = *node;
         let exposed = self.exposes_royal(side);
         if let Some(standing) = node.futile
             && quiet
             && !exposed
             && !self.royal_attacked()
         {
-            self.position.undo(undo);
             node.best = node.best.max(standing);
-            return Flow::Done;
+            return None;
         }
         let index = node.searched;
         node.searched += 1;
@@ -574,8 +615,9 @@ impl Search<'_> {
         let same = self.position.to_move() == side;
         let score = if exposed {
             // Still a position visited, and time to look at the clock: a root whose royal
-            // piece is attacked may have thousands of these.
+            // piece is attacked may have thousands of these. No line follows it.
             self.tick();
+            self.work.clear_pv(ply + 1);
             royal_lost_at(ply)
         } else if index == 0 {
             self.child(same, depth - 1, ply, alpha, beta)
@@ -591,19 +633,26 @@ impl Search<'_> {
             }
             score
         };
-        self.position.undo(undo);
+        Some(score)
+    }
+
+    /// Takes the `score` of `mv`, just searched at `node` for `side` (`None`: skipped), into
+    /// the node's best, its principal variation and the move ordering; says whether it cut
+    /// off.
+    fn record(&mut self, node: &mut Node, mv: Move, score: Option<i32>, quiet: bool, side: Side) -> Flow {
         if self.stopped {
             return Flow::Stopped;
         }
+        let Some(score) = score else { return Flow::Done };
         if score > node.best {
             node.best = score;
             node.best_move = Some(mv);
             if score > node.alpha {
                 node.alpha = score;
-                self.update_pv(ply, mv);
-                if score >= beta {
+                self.update_pv(node.ply, mv);
+                if score >= node.beta {
                     if quiet {
-                        self.ordering.reward(side, mv, ply, depth);
+                        self.ordering.reward(side, mv, node.ply, node.depth);
                     }
                     return Flow::Cutoff;
                 }
@@ -642,6 +691,21 @@ impl Search<'_> {
     /// never end; its plies are searched as usual).
     pub(crate) fn in_danger(&mut self) -> bool {
         !matches!(self.position.phase(), Phase::Charge { .. }) && self.royal_attacked()
+    }
+
+    /// How many plies (the declaration and sub-moves) the side to move, at the start of its
+    /// turn, takes to win within one Charge, if it can (see [`charge_win::find`]).
+    pub(crate) fn charge_win_plies(&mut self) -> Option<usize> {
+        let (position, facts) = (&self.position, self.task.facts);
+        if !facts.charges() || position.phase() != Phase::Turn {
+            return None;
+        }
+        let plies = self
+            .work
+            .memo
+            .charge_wins
+            .get_or(position.hash(), || charge_win::find(position, facts).map_or(0, |plies| plies.len() as u8));
+        (plies > 0).then_some(plies as usize)
     }
 
     /// Whether the side to move's royal piece is attacked (see [`Facts::royal_attacked`]).
@@ -695,10 +759,11 @@ fn late_move_reduction(depth: i32, index: usize, deep: bool) -> i32 {
 }
 
 /// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest; the moves
-/// that end a Charge count as the best.
+/// that declare or end a Charge count as the best.
 fn keep_best(moves: &mut Vec<Move>, scores: &mut Vec<i32>, limit: usize) {
     let mut order: Vec<usize> = (0..moves.len()).collect();
-    let rank = |i: usize| (moves[i].kind == MoveKind::EndCharge, scores[i], std::cmp::Reverse(i));
+    let charge = |i: usize| matches!(moves[i].kind, MoveKind::Charge | MoveKind::EndCharge);
+    let rank = |i: usize| (charge(i), scores[i], std::cmp::Reverse(i));
     order.select_nth_unstable_by_key(limit, |&i| std::cmp::Reverse(rank(i)));
     order.truncate(limit);
     order.sort_unstable();
@@ -779,15 +844,18 @@ mod tests {
     }
 
     #[test]
-    fn keeping_the_best_moves_keeps_the_end_of_a_charge() {
+    fn keeping_the_best_moves_keeps_the_declaration_and_the_end_of_a_charge() {
         let mut moves: Vec<Move> = (0..30).map(|i| Move::single(Square(i), Square(i + 1), MoveKind::Normal)).collect();
         moves.insert(7, Move::declaration(MoveKind::EndCharge));
-        let mut scores: Vec<i32> = (0..moves.len() as i32).map(|i| if i == 7 { -1000 } else { i }).collect();
+        moves.insert(3, Move::declaration(MoveKind::Charge));
+        let low = |i: usize, mv: &Move| if mv.kind == MoveKind::Normal { i as i32 } else { -1000 };
+        let mut scores: Vec<i32> = moves.iter().enumerate().map(|(i, mv)| low(i, mv)).collect();
         keep_best(&mut moves, &mut scores, 24);
         assert_eq!((moves.len(), scores.len()), (24, 24));
         assert!(moves.contains(&Move::declaration(MoveKind::EndCharge)));
+        assert!(moves.contains(&Move::declaration(MoveKind::Charge)));
         // The others kept are the best-scored, in their order, with their scores.
-        assert_eq!(scores.iter().filter(|&&s| s >= 0).min(), Some(&8));
-        assert!(scores.windows(2).skip(1).all(|w| w[0] < w[1]));
+        assert_eq!(scores.iter().filter(|&&s| s >= 0).min(), Some(&10));
+        assert!(scores.iter().filter(|&&s| s >= 0).collect::<Vec<_>>().windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -38,6 +38,8 @@ pub(crate) struct Facts {
     reaches: Vec<bool>,
     /// The variant's positions have thousands of moves (see [`Facts::many_moves`]).
     many_moves: bool,
+    /// The variant's rules allow a Charge.
+    charges: bool,
 }
 
 /// A variant whose start position has more legal moves than this has many moves (see
@@ -94,6 +96,7 @@ impl Facts {
             goals: Side::BOTH.map(|side| goal_squares(position, side)),
             reaches: (0..n).map(|kind| reaches(variant, KindId(kind as u8))).collect(),
             many_moves,
+            charges: variant.rules().charge.is_some(),
         }
     }
 
@@ -154,6 +157,11 @@ impl Facts {
     /// with the rescues near it first (see [`crate::alphabeta`]).
     pub fn many_moves(&self) -> bool {
         self.many_moves
+    }
+
+    /// Whether the variant's rules allow a Charge.
+    pub fn charges(&self) -> bool {
+        self.charges
     }
 
     /// The most pieces the search lets go along with a group's mover.

@@ -4,6 +4,12 @@
 //! or several sharing a transposition table; the random and greedy baselines; self-play matches
 //! and a benchmark. It knows nothing of Bevy.
 //!
+//! A Charge is one decision: the search plays a declaration with the whole sequence of sub-moves
+//! its side plans (a beam search at the root and for the enemy's replies, a run of captures
+//! deeper), looks for a win within one Charge at every node (so it sees the enemy's coming), and
+//! a [`Searcher`] plays on the turn it planned ([`Thought::turn`]). [`ask`] answers one question
+//! as a command line asks it (`jetan think`); [`suite`] plays the Charge suite.
+//!
 //! ```
 //! use std::sync::Arc;
 //! use std::sync::atomic::AtomicBool;
@@ -21,8 +27,11 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+pub mod ask;
 mod baseline;
 pub mod bench;
+mod charge_plan;
+mod charge_win;
 mod eval;
 mod facts;
 mod generation;
@@ -31,16 +40,19 @@ mod memo;
 mod ordering;
 mod player;
 mod quiescence;
+mod raid_guard;
 mod rng;
 mod score;
 mod search;
 pub mod selfplay;
 mod split;
+pub mod suite;
 #[cfg(test)]
 mod testing;
 mod tt;
 
 pub use baseline::{greedy_move, random_move};
+pub use charge_win::{ChargeWins, MOST_CLEARED};
 pub use level::{Level, LevelError, Limits, MAX_DEPTH, MAX_LEVEL};
 pub use player::Player;
 pub use rng::Rng;

@@ -1,5 +1,6 @@
 //! What one thread's search remembers of the positions it met lately, by hash: their
-//! evaluation and whether a royal piece stands attacked. The search asks these of the same
+//! evaluation, whether a royal piece stands attacked or can be taken, and whether the side to
+//! move wins within one Charge. The search asks these of the same
 //! position several times (a move's reduction, then the node below; a reduced search, then its
 //! full one; a transposition), and in Jetan Jeddara each answer costs a good part of a move
 //! generation.
@@ -50,6 +51,8 @@ pub(crate) struct Memo {
     pub attacked: Slots<bool>,
     /// Whether the side to move can take an enemy royal piece at once.
     pub capturable: Slots<bool>,
+    /// How many plies the side to move takes to win within one Charge (0: it can't).
+    pub charge_wins: Slots<u8>,
 }
 
 impl Memo {
@@ -58,6 +61,7 @@ impl Memo {
             evaluations: Slots::new(Evaluation::default()),
             attacked: Slots::new(false),
             capturable: Slots::new(false),
+            charge_wins: Slots::new(0),
         }
     }
 
@@ -66,6 +70,7 @@ impl Memo {
         self.evaluations.clear();
         self.attacked.clear();
         self.capturable.clear();
+        self.charge_wins.clear();
     }
 }
 

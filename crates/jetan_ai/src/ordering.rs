@@ -1,6 +1,7 @@
 //! Move ordering, which makes alpha-beta cut early: the table's move, then winning moves,
 //! captures by most valuable victim and least valuable attacker (values from the variant),
-//! killer moves, and quiet moves by their history of causing cut-offs.
+//! killer moves, declaring or ending a Charge, and quiet moves by their history of causing
+//! cut-offs.
 
 use jetan_rules::{Move, MoveKind, Piece, Position, Side, Verdict};
 
@@ -17,6 +18,8 @@ const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// Ending a Charge: after the killers, before the other quiet moves.
 const END_CHARGE: i32 = KILLER - 1;
+/// Declaring a Charge (searched as one move with its planned sub-moves): with the end of one.
+const DECLARE_CHARGE: i32 = END_CHARGE;
 /// History scores are kept below this.
 const HISTORY_MAX: i32 = 1 << 20;
 /// A capture that ends the game in a loss for the mover.
@@ -85,6 +88,7 @@ impl Ordering {
                 _ if packed == killers[0] => KILLER + 1,
                 _ if packed == killers[1] => KILLER,
                 _ if mv.kind == MoveKind::EndCharge => END_CHARGE,
+                _ if mv.kind == MoveKind::Charge => DECLARE_CHARGE,
                 _ if mv.kind == MoveKind::Escape => ESCAPE + self.history[self.history_index(side, mv)],
                 // Among quiet moves with the same history, the fewer pieces moved the sooner.
                 _ => self.history[self.history_index(side, mv)] - mv.steps.len() as i32,

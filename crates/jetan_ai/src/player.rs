@@ -68,8 +68,8 @@ impl Player {
                     Level::Greedy => greedy_move(position, &mut self.rng),
                     _ => random_move(position, &mut self.rng),
                 };
-                let pv = best.into_iter().collect();
-                Thought { best, score: 0, depth: 0, nodes: 0, elapsed: started.elapsed(), pv }
+                let pv: Vec<_> = best.into_iter().collect();
+                Thought { best, score: 0, depth: 0, nodes: 0, elapsed: started.elapsed(), turn: pv.clone(), pv }
             }
         };
         self.history.push(position.hash());

@@ -35,6 +35,19 @@ pub fn describe(score: i32) -> String {
     }
 }
 
+/// The score of a position reached `plies` plies later than the one it was searched as: a win
+/// or loss that many plies farther (a Charge searched as one move is several plies).
+pub(crate) fn later_by(score: i32, plies: usize) -> i32 {
+    let plies = plies as i32;
+    if score > WIN_BOUND {
+        score - plies
+    } else if score < -WIN_BOUND {
+        score + plies
+    } else {
+        score
+    }
+}
+
 /// A score as stored in the transposition table: wins counted from the storing node.
 pub(crate) fn to_table(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
@@ -67,6 +80,13 @@ mod tests {
         assert_eq!(describe(-40), "-0.40");
         assert_eq!(describe(WIN - 3), "win in 3");
         assert_eq!(describe(-(WIN - 2)), "loss in 2");
+    }
+
+    #[test]
+    fn a_later_win_or_loss_is_farther_and_other_scores_stay() {
+        assert_eq!(describe(later_by(WIN - 1, 2)), "win in 3");
+        assert_eq!(describe(later_by(-(WIN - 2), 3)), "loss in 5");
+        assert_eq!(later_by(125, 4), 125);
     }
 
     #[test]

@@ -5,15 +5,30 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::{Duration, Instant};
 
-use jetan_rules::{Move, Position, Variant};
+use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
 
 use crate::Limits;
 use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
+use crate::charge_plan::PLAN_SHARE;
+use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
+use crate::generation;
 use crate::ordering::Ordering;
-use crate::score::{INFINITY, plies_to_end};
+use crate::raid_guard;
+use crate::score::{INFINITY, WIN, WIN_BOUND, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
+
+/// A search at least this deep (levels 3 to 5) plans its Charges in depth and looks for a win
+/// within one before anything else (see [`crate::charge_plan`]); a shallower one plays a quick
+/// run of captures, as a beginner would.
+pub const CHARGE_PLANNING_DEPTH: u32 = 3;
+
+/// The most root moves the last look against raids tries (see [`crate::raid_guard`]).
+const GUARDED_MOVES: usize = 64;
+/// The search leaves at least this share (one in so many) of the move's time to the last look
+/// against raids.
+const GUARD_SHARE: u32 = 8;
 
 /// The default size of the transposition table.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
@@ -33,6 +48,11 @@ pub struct Thought {
     pub elapsed: Duration,
     /// The expected line of play, starting with `best`.
     pub pv: Vec<Move>,
+    /// The plies of the whole turn the side to move plays, starting with `best`: for a
+    /// Charge, its declaration (unless the Charge is under way), every sub-move and its end;
+    /// else `best` alone (none if there is no legal move). A [`Searcher`] asked again inside the
+    /// turn plays on from it.
+    pub turn: Vec<Move>,
 }
 
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
@@ -44,6 +64,11 @@ pub struct Thought {
 pub struct Searcher {
     table: Table,
     knowledge: Option<Knowledge>,
+    /// The rest of the Charge it planned: each ply with the hash of the position it is played
+    /// from.
+    charge: Vec<(u64, Move)>,
+    /// The score of that plan.
+    charge_score: i32,
     /// Per thread: the buffers its search works in.
     workspaces: Vec<Workspace>,
 }
@@ -71,7 +96,13 @@ impl Searcher {
 
     /// A searcher with a transposition table of about this many megabytes, one thread.
     pub fn with_table_megabytes(megabytes: usize) -> Searcher {
-        Searcher { table: Table::new(megabytes), knowledge: None, workspaces: vec![Workspace::new()] }
+        Searcher {
+            table: Table::new(megabytes),
+            knowledge: None,
+            charge: Vec::new(),
+            charge_score: 0,
+            workspaces: vec![Workspace::new()],
+        }
     }
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
@@ -95,6 +126,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.knowledge = None;
+        self.charge.clear();
     }
 
     /// Searches `position` within `limits` and returns the best move found. When time or nodes
@@ -120,10 +152,21 @@ impl Searcher {
         seed: u64,
     ) -> Thought {
         let started = Instant::now();
+        if let Some(thought) = self.play_on(position, started) {
+            return thought;
+        }
+        self.charge.clear();
         self.learn(position);
         self.table.new_search();
         let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
-        let deadline = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
+        // The last look against raids keeps a share of the time (see `guard_against_raids`).
+        let guarded = limits.max_depth >= CHARGE_PLANNING_DEPTH && position.variant().rules().charge.is_some();
+        let guard_time = |t: Duration| if guarded { t / GUARD_SHARE } else { Duration::ZERO };
+        let end = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
+        let deadline = limits.movetime.zip(end).map(|(t, end)| end - guard_time(t));
+        // The look for a win within one Charge before the search takes a quarter of the time
+        // at most.
+        let shortcut_until = limits.movetime.map(|t| started + t / 4);
         let stop = AtomicBool::new(false);
         let pool = (self.workspaces.len() > 1).then(Pool::default);
         let task = Task {
@@ -136,6 +179,7 @@ impl Searcher {
             cancel,
             stop: &stop,
             pool: pool.as_ref(),
+            plan_charges: limits.max_depth >= CHARGE_PLANNING_DEPTH,
         };
         let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
         let (ordering, work) = lanes.next().expect("a searcher has a thread");
@@ -143,6 +187,35 @@ impl Searcher {
         let fallback = main.fallback();
         if main.only_move() {
             return Thought { elapsed: started.elapsed(), ..fallback };
+        }
+        if task.plan_charges
+            && let Some(win) = charge_win::find_in(position, task.facts, FirstSubmoves::Any { until: shortcut_until })
+        {
+            // A win within one Charge (or the one under way): no search can do better.
+            let thought = Thought {
+                best: win.first().copied(),
+                score: WIN - win.len() as i32,
+                elapsed: started.elapsed(),
+                pv: win.clone(),
+                turn: win,
+                ..fallback
+            };
+            self.remember_charge(position, &thought);
+            return thought;
+        }
+        if task.plan_charges && matches!(position.phase(), Phase::Charge { .. }) {
+            // Inside a Charge it did not plan (a game taken up there): the rest of it planned now.
+            let mut thought = fallback;
+            if let Some(plan) = main.deep_charge(0, PLAN_SHARE) {
+                thought.best = plan.plies.first().copied();
+                thought.score = plan.score;
+                thought.turn = plan.plies.clone();
+                thought.pv = plan.plies;
+            }
+            thought.nodes = main.nodes;
+            thought.elapsed = started.elapsed();
+            self.remember_charge(position, &thought);
+            return thought;
         }
         let mut thought = std::thread::scope(|scope| {
             let helpers: Vec<_> = lanes
@@ -161,8 +234,124 @@ impl Searcher {
             }
             thought
         });
+        if let Some(best) = thought.best
+            && best.kind == MoveKind::Charge
+            && let Some(Some(plan)) = main.charge_plans.remove(&position.hash())
+        {
+            thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
+            thought.turn = plan;
+        }
+        if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
+            self.guard_against_raids(position, &mut thought, end, (seed, cancel));
+        }
         thought.elapsed = started.elapsed();
+        self.remember_charge(position, &thought);
         thought
+    }
+
+    /// If the thought's turn leaves the enemy a raid (see [`Searcher::raided`]), the first
+    /// other move in the search's order that leaves none instead (its score stays the search's),
+    /// looked for until `deadline` (the move's time: the search kept a [`GUARD_SHARE`]th of it
+    /// for this, and leaves more when it ends early), or among [`GUARDED_MOVES`] moves.
+    fn guard_against_raids(
+        &mut self,
+        position: &Position,
+        thought: &mut Thought,
+        deadline: Option<Instant>,
+        asked: (u64, &AtomicBool),
+    ) {
+        if position.phase() != Phase::Turn || !self.raided(position, &thought.turn, deadline, asked) {
+            return;
+        }
+        let Some(Knowledge { facts, orderings, .. }) = self.knowledge.as_ref() else { return };
+        let mut moves = Vec::new();
+        generation::moves(position, facts, false, &mut moves);
+        moves.retain(|mv| mv.kind != MoveKind::Charge);
+        let mut scores = Vec::new();
+        orderings[0].score(position, facts, &moves, &mut scores, 0, 0);
+        let mut ranked: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
+        ranked.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for (_, candidate) in ranked.into_iter().take(GUARDED_MOVES) {
+            if deadline.is_some_and(|end| Instant::now() >= end) {
+                return;
+            }
+            if !self.raided(position, &[candidate], deadline, asked) {
+                thought.best = Some(candidate);
+                thought.turn = vec![candidate];
+                thought.pv = vec![candidate];
+                return;
+            }
+        }
+    }
+
+    /// Whether after `turn` the enemy wins within its next turn: at once, within one Charge of
+    /// any kind (see [`raid_guard::leaves_enemy_a_win`]), or by a Charge after which no move
+    /// saves the royal piece, as the root's beam search plans it for the enemy (within
+    /// `deadline`, with the search's seed and cancel flag).
+    fn raided(
+        &mut self,
+        position: &Position,
+        turn: &[Move],
+        deadline: Option<Instant>,
+        asked: (u64, &AtomicBool),
+    ) -> bool {
+        let (seed, cancel) = asked;
+        let Some(knowledge) = self.knowledge.as_mut() else { return false };
+        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn, deadline) {
+            return true;
+        }
+        let Some(after) = raid_guard::after_turn(position, turn).filter(Position::can_declare_charge) else {
+            return false;
+        };
+        let stop = AtomicBool::new(false);
+        let task = Task {
+            root: &after,
+            facts: &knowledge.facts,
+            table: &self.table,
+            history: &[],
+            deadline,
+            seed,
+            cancel,
+            stop: &stop,
+            pool: None,
+            plan_charges: true,
+        };
+        let mut search = Search::new(task, &mut knowledge.orderings[0], &mut self.workspaces[0], u64::MAX);
+        search.deep_charge(0, 1).is_some_and(|plan| plan.score > WIN_BOUND)
+    }
+
+    /// The next ply of the Charge it planned, if `position` is where that plan goes on.
+    fn play_on(&mut self, position: &Position, started: Instant) -> Option<Thought> {
+        let &(hash, best) = self.charge.first()?;
+        if hash != position.hash() || !position.legal_moves().contains(&best) {
+            self.charge.clear();
+            return None;
+        }
+        let turn: Vec<Move> = self.charge.drain(..).map(|(_, mv)| mv).collect();
+        let thought = Thought {
+            best: Some(best),
+            score: self.charge_score,
+            depth: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+            pv: turn.clone(),
+            turn,
+        };
+        self.remember_charge(position, &thought);
+        Some(thought)
+    }
+
+    /// Remembers the plies of the thought's turn after its first, to be played on.
+    fn remember_charge(&mut self, position: &Position, thought: &Thought) {
+        self.charge.clear();
+        self.charge_score = thought.score;
+        let mut after = position.clone();
+        for (i, &mv) in thought.turn.iter().enumerate() {
+            if i > 0 {
+                self.charge.push((after.hash(), mv));
+            }
+            after.play(mv);
+        }
     }
 
     /// Makes sure the searcher knows `position`'s variant: learnt anew (and the table cleared) when
@@ -202,6 +391,7 @@ fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: I
         }
         thought.pv = search.principal_variation();
         thought.best = thought.pv.first().copied().or(thought.best);
+        thought.turn = thought.best.into_iter().collect();
         thought.score = score;
         thought.depth = depth;
         let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);

@@ -65,7 +65,18 @@ pub fn task<'a>(
     flag: &'a AtomicBool,
     pool: Option<&'a Pool>,
 ) -> Task<'a> {
-    Task { root: position, facts, table, history: &[], deadline: None, seed: 0, cancel: flag, stop: flag, pool }
+    Task {
+        root: position,
+        facts,
+        table,
+        history: &[],
+        deadline: None,
+        seed: 0,
+        cancel: flag,
+        stop: flag,
+        pool,
+        plan_charges: true,
+    }
 }
 
 /// Calls `check` with a fresh search of `task` (its own move ordering and buffers, no node

@@ -201,3 +201,20 @@ fn the_game_history_steers_the_search_away_from_earlier_positions() {
     let again = Searcher::new().think_in_game(&position, &history, &Limits::depth(2), &cancel, 3).best.unwrap();
     assert_ne!(again, first, "going back to a position of the game scores as a draw");
 }
+
+/// The raid of Jetan Jeddara's second player that the AI of issue 52 found against the first
+/// move `BC m1-g6; D m2-g7`: a Charge whose Battleship takes Red's and whose Scoutship brings a
+/// Padwar in reach of Red's Jeddara (`charge, bc d12-g6; u e12-h6, sd m12-m7; l n11-n6, end`),
+/// after which nothing saves her (`l n6-j1; sd m7-i2` next).
+const RAID_ENTRY: &str = "BC m1-g6; D m2-g7";
+
+#[test]
+fn the_second_players_raid_is_found_and_the_first_player_does_not_open_it() {
+    let raided = common::after(variant("jetan_jeddara"), RAID_ENTRY);
+    let thought = search(&raided, Limits::nodes(150_000));
+    assert_eq!(thought.turn.first().map(|&mv| raided.move_text(mv)), Some("charge".to_string()));
+    assert!(thought.score > WIN_BOUND, "{}", raided.turn_text(&thought.turn));
+    let start = Position::start(variant("jetan_jeddara"));
+    let opening = search(&start, Limits::nodes(150_000));
+    assert_ne!(start.move_text(opening.best.unwrap()), RAID_ENTRY);
+}

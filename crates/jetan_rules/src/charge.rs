@@ -33,6 +33,13 @@ impl Position {
         charmed
     }
 
+    /// Whether the side to move may declare a Charge now: the game goes on, its turn has just
+    /// begun, the rules allow a Charge and enough of its pieces qualify. The same answer as
+    /// looking for the declaration among [`Position::legal_moves`], without generating them.
+    pub fn can_declare_charge(&self) -> bool {
+        self.outcome.is_none() && self.phase == crate::Phase::Turn && self.may_declare_charge(&self.scope())
+    }
+
     /// Whether the side to move may declare a Charge: the rules allow it and enough of its
     /// pieces qualify.
     pub(crate) fn may_declare_charge(&self, scope: &Scope) -> bool {

@@ -2,7 +2,8 @@
 //! and over random games of Jetan Jeddara (banths, airships, strikes, squads with escorts):
 //! every generated move is legal, distinct in effect and consistent with the partial generators;
 //! play then undo restores the position and its hash, and so does passing the turn (a search's
-//! null move); the position text and the notation round-trip.
+//! null move); a Charge may be declared just when its declaration is listed; the position text
+//! and the notation round-trip.
 
 mod common;
 
@@ -131,6 +132,17 @@ fn generated_moves_are_legal_distinct_and_found_by_the_partial_generators() {
             assert!(bounded.contains(mv), "{} not in the bounded moves", position.move_text(*mv));
         }
     });
+}
+
+#[test]
+fn a_charge_may_be_declared_exactly_when_the_legal_moves_hold_its_declaration() {
+    let declared = std::sync::atomic::AtomicUsize::new(0);
+    games(|position, _, seed| {
+        let listed = position.legal_moves().contains(&jetan_rules::Move::declaration(MoveKind::Charge));
+        assert_eq!(position.can_declare_charge(), listed, "seed {seed}: {}", position.to_text());
+        declared.fetch_add(usize::from(listed), std::sync::atomic::Ordering::Relaxed);
+    });
+    assert!(declared.into_inner() > 0, "no position of the random games could declare a Charge");
 }
 
 #[test]
