@@ -248,3 +248,21 @@ fn a_variant_in_the_mods_folder_is_listed_and_plays_and_a_broken_one_is_reported
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+#[test]
+fn jetan_think_answers_with_the_whole_turn_its_line_and_score() {
+    let think = |args: &[&str]| {
+        let output = jetan().arg("think").args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let said = think(&["--nodes", "20000", "--level", "3"]);
+    assert!(said.contains("\nmove: ") && said.contains("\nline: ") && said.contains("\nscore: "), "{said}");
+    // A Charge that wins: every sub-move of the turn, and the win.
+    let said = think(&["--variant", "jetan_jeddara", "--moves", "BC m1-g6; D m2-g7", "--nodes", "400000"]);
+    let turn = said.lines().find(|line| line.starts_with("move: ")).unwrap();
+    assert!(turn.starts_with("move: charge; ") && turn.ends_with("; end"), "{said}");
+    assert!(said.contains("score: win in"), "{said}");
+    let bad = jetan().args(["think", "--moves", "A e2-e9"]).output().unwrap();
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("e2-e9"));
+}

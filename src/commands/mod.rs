@@ -1,5 +1,5 @@
 //! The command line: `jetan validate`, `perft`, `legal`, `bench`, `replay`, `export`,
-//! `import`, `selfplay`, `bench-ai`, `variants` and `sound`, each printing plain text.
+//! `import`, `selfplay`, `bench-ai`, `think`, `variants` and `sound`, each printing plain text.
 
 mod bench;
 mod bench_ai;
@@ -9,6 +9,7 @@ mod perft;
 mod replay;
 mod selfplay;
 mod sound;
+mod think;
 mod validate;
 mod variants;
 
@@ -72,6 +73,8 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// The AI's depth and speed in a fixed time on a fixed set of positions.
     BenchAi(bench_ai::BenchAiArgs),
+    /// The move the AI would play (for a Charge, its whole turn), its line and evaluation.
+    Think(think::ThinkArgs),
     /// Writes what the game plays for an event (step, capture, flight, …) to a WAV file, and
     /// says its length and levels: a way to hear the game's sounds without speakers.
     Sound(sound::SoundArgs),
@@ -186,6 +189,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::BenchAi(args) => bench_ai::run(&args),
         Command::Variants => variants::run(),
         Command::Sound(args) => sound::run(&args),
+        Command::Think(args) => think::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
