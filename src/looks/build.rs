@@ -58,8 +58,7 @@ struct Builder<'a> {
     stance: Option<Stance>,
     deck: Option<f32>,
     depth: usize,
-    /// The look's joints, and their pivots as found (none inside a `Group`: its frame is not
-    /// the piece's).
+    /// The look's joints, and their pivots as found (none for a worn item, which holds no joint).
     rig: Option<Rig<'a>>,
 }
 
@@ -123,6 +122,11 @@ impl Builder<'_> {
     }
 
     fn item(&mut self, item: &Item) -> Result<(), String> {
+        if let Some(stance) = self.stance.filter(|stance| stance.scale != 1.0)
+            && is_worn(item)
+        {
+            return self.worn(item, stance);
+        }
         let drawn = self.body(item)?
             || self.armament(item)?
             || self.headgear(item)?
@@ -150,7 +154,7 @@ impl Builder<'_> {
                 check_length("height", *height)?;
                 self.stance = Some(self.model.gown(*radius, *height, *skin));
             }
-            &Item::Stance { shoulder, width, neck, head, head_radius, top } => {
+            &Item::Stance { shoulder, width, neck, head, head_radius, top, scale } => {
                 for (key, value) in [
                     ("shoulder", shoulder),
                     ("width", width),
@@ -158,10 +162,11 @@ impl Builder<'_> {
                     ("head", head),
                     ("head_radius", head_radius),
                     ("top", top),
+                    ("scale", scale),
                 ] {
                     check_length(key, value)?;
                 }
-                self.stance = Some(Stance { shoulder, width, neck, head, head_r: head_radius, top });
+                self.stance = Some(Stance { shoulder, width, neck, head, head_r: head_radius, top, scale });
             }
             Item::Part { shape, paint, at, turn, scale } => {
                 check_shape(shape)?;
@@ -393,15 +398,25 @@ impl Builder<'_> {
                     stance: None,
                     deck: None,
                     depth: self.depth,
-                    rig: None,
+                    rig: self.rig.take(),
                 };
-                group.nested(|builder| builder.items(parts))?;
+                let placed_before = group.placed_pivots();
+                let built = group.nested(|builder| builder.items(parts));
+                // The pivots the group placed are in its frame: placed with its parts.
+                if let Some(mut rig) = group.rig.take() {
+                    for (pivot, before) in rig.pivots.iter_mut().zip(placed_before) {
+                        if !before && let Some(pivot) = pivot {
+                            *pivot = place.transform_point(*pivot);
+                        }
+                    }
+                    self.rig = Some(rig);
+                }
+                built?;
                 self.model.parts.extend(group.model.parts.into_iter().map(|part| part.placed(place)));
             }
             Item::Mirrored(items) => {
                 let start = self.model.parts.len();
-                let placed_before: Vec<bool> =
-                    self.rig.iter().flat_map(|rig| rig.pivots.iter().map(Option::is_some)).collect();
+                let placed_before = self.placed_pivots();
                 self.nested(|builder| builder.items(items))?;
                 // Each joint put on in the half mirrors to its other side's (which holds the
                 // mirrored parts, or the joints that do).
@@ -425,7 +440,7 @@ impl Builder<'_> {
                 self.model.parts.extend(mirrored);
             }
             Item::Joint { name, parts } => {
-                let rig = self.rig.as_ref().ok_or("Joint goes outside Group (a group's frame is not the figure's)")?;
+                let rig = self.rig.as_ref().ok_or("a Joint can't be put here")?;
                 let joint = rig.index(name)?;
                 self.find_pivot(joint)?;
                 let start = self.model.parts.len();
@@ -440,6 +455,25 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Builds `item`, worn on a body of `stance` whose things are drawn smaller: on the body at
+    /// a statuette's scale, then shrunk about the head's centre.
+    fn worn(&mut self, item: &Item, stance: Stance) -> Result<(), String> {
+        let mut statuette = Builder {
+            shared: self.shared,
+            model: Model::default(),
+            stance: Some(stance.at_statuette_scale()),
+            deck: self.deck,
+            depth: self.depth,
+            rig: None,
+        };
+        statuette.item(item)?;
+        let centre = y(stance.head);
+        let shrink = Transform::from_translation(centre).with_scale(Vec3::splat(stance.scale))
+            * Transform::from_translation(-centre);
+        self.model.parts.extend(statuette.model.parts.into_iter().map(|part| part.placed(shrink)));
+        Ok(())
+    }
+
     /// Draws the arm that holds something at `hand`, if asked.
     fn arm(&mut self, arm: Option<super::vocabulary::Hand>, hand: Vec3) -> Result<(), String> {
         if let Some(side) = arm {
@@ -449,7 +483,11 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Builds nested items one level deeper.
+    /// Which of the rig's joints have their pivots placed (none without a rig).
+    fn placed_pivots(&self) -> Vec<bool> {
+        self.rig.iter().flat_map(|rig| rig.pivots.iter().map(Option::is_some)).collect()
+    }
+
     /// Places a joint's pivot (its `at`, with the body's anchors as they are), if not yet placed.
     fn find_pivot(&mut self, joint: usize) -> Result<(), String> {
         let rig = self.rig.as_ref().expect("a joint is put on with a rig");
@@ -461,6 +499,7 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Builds nested items one level deeper.
     fn nested(&mut self, build: impl FnOnce(&mut Self) -> Result<(), String>) -> Result<(), String> {
         if self.depth >= MAX_DEPTH {
             return Err(format!("groups nested more than {MAX_DEPTH} deep (does a shared group use itself?)"));
@@ -470,6 +509,35 @@ impl Builder<'_> {
         self.depth -= 1;
         built
     }
+}
+
+/// Whether `item` is worn on a body, drawn at its `Stance`'s scale: the headgear, studs and
+/// collars it places, and what is placed from its anchors (an arm, a weapon, a jewel, a part
+/// at `Head(…)`).
+fn is_worn(item: &Item) -> bool {
+    let at = match item {
+        Item::SpearAndShield
+        | Item::Feathers { .. }
+        | Item::PlumeStar { .. }
+        | Item::Crown { .. }
+        | Item::Circlet
+        | Item::Collar
+        | Item::Epaulettes
+        | Item::Tusks => return true,
+        Item::Part { at, .. }
+        | Item::Barrel { at, .. }
+        | Item::Shield { at, .. }
+        | Item::JewelledRing { at, .. }
+        | Item::Halo { at, .. }
+        | Item::Fan { at, .. }
+        | Item::Wings { at, .. } => at,
+        Item::Rod { from, .. } | Item::Limb { from, .. } => from,
+        Item::Arm { hand, .. } | Item::Sword { hand, .. } | Item::Spear { hand, .. } => hand,
+        Item::FourArms { high, .. } => high,
+        Item::Propeller { hub, .. } => hub,
+        _ => return false,
+    };
+    at.is_on_body()
 }
 
 /// The item's name as written.

@@ -38,9 +38,27 @@ pub struct Stance {
     pub head_r: f32,
     /// Height of the top of the head.
     pub top: f32,
+    /// How big what is worn on the body is, against a statuette's (1; a living figure's 0.5).
+    pub scale: f32,
 }
 
 impl Stance {
+    /// The same body as a statuette wearing things at their full size would have it: grown by
+    /// `1 / scale` about the head's centre (what is worn on it is built on this one, then
+    /// shrunk back about the same centre).
+    pub fn at_statuette_scale(self) -> Stance {
+        let grown = |height: f32| self.head + (height - self.head) / self.scale;
+        Stance {
+            shoulder: grown(self.shoulder),
+            width: self.width / self.scale,
+            neck: grown(self.neck),
+            head: self.head,
+            head_r: self.head_r / self.scale,
+            top: grown(self.top),
+            scale: 1.0,
+        }
+    }
+
     /// A shoulder: `side` is -1 for the left, 1 for the right.
     pub fn shoulder(self, side: f32) -> Vec3 {
         Vec3::new(side * self.width, self.shoulder, 0.0)
@@ -86,6 +104,7 @@ impl Model {
             head: FOOT + h + r * 0.5,
             head_r: r * 0.62,
             top: FOOT + h + r * 1.1,
+            scale: 1.0,
         }
     }
 
@@ -99,7 +118,15 @@ impl Model {
         self.add(Cone(r, h), Body, y(FOOT + h / 2.0 + 0.005));
         self.add(Cylinder(torso_r, 0.2), skin, y(torso));
         self.add(Sphere(head_r), skin, y(head));
-        Stance { shoulder: torso + 0.07, width: torso_r, neck: torso + 0.085, head, head_r, top: head + head_r }
+        Stance {
+            shoulder: torso + 0.07,
+            width: torso_r,
+            neck: torso + 0.085,
+            head,
+            head_r,
+            top: head + head_r,
+            scale: 1.0,
+        }
     }
 
     /// A round rod from one point to another.

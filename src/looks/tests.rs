@@ -227,8 +227,48 @@ fn a_joint_or_motion_that_names_nothing_is_an_error_at_its_look() {
     assert!(error.contains("`seconds` is 0"), "{error}");
     let error = broken("\"right_hip\": (at: Foot(0.05, 0.3, 0)),", "");
     assert!(error.contains("joint \"left_hip\" has no \"right_hip\" to mirror to"), "{error}");
-    let error = broken("Mirrored([Joint", "Group(parts: [Joint");
-    assert!(error.contains("Joint goes outside Group"), "{error}");
+}
+
+#[test]
+fn a_group_places_the_pivots_of_the_joints_it_puts_parts_on() {
+    // The walker, half size, riding a box: his joints' pivots are where his parts are.
+    let text = WALKER.replacen(
+        "parts: [\n        Joint",
+        "parts: [\n        Part(shape: Cuboid(0.4, 0.2, 0.4), paint: Trim, at: Foot(0, 0.1, 0)),\n        Group(at: Foot(0, 0.2, 0), scale: 0.5, parts: [Joint",
+        1,
+    ).replacen("])]),\n    ],", "])]),\n    ])],", 1);
+    let looks = Looks::read(&text, "rider.look.ron").unwrap_or_else(|e| panic!("{e}"));
+    let (_, skeleton) = looks.figures.get("man").unwrap();
+    let knee = skeleton.joints.iter().find(|joint| joint.name == "right_knee").unwrap();
+    assert!((knee.pivot - Vec3::new(0.025, 0.275, 0.0)).length() < 1e-5, "{:?}", knee.pivot);
+}
+
+#[test]
+fn a_body_of_a_smaller_scale_wears_a_statuettes_things_smaller() {
+    let built = |scale: &str| {
+        let text = format!(
+            r#"Looks(kinds: {{ "jed": (parts: [
+                Stance(shoulder: 0.5, width: 0.1, neck: 0.55, head: 0.6, head_radius: 0.06, top: 0.66{scale}),
+                Crown(points: 5, height: 0.11, flare: 0.2),
+                Part(shape: Sphere(0.04), paint: Gem, at: Top(0, 0.02, 0)),
+                Part(shape: Sphere(0.04), paint: Gem, at: Foot(0, 0.2, 0)),
+            ]) }})"#
+        );
+        let looks = Looks::read(&text, "jed.look.ron").unwrap_or_else(|e| panic!("{e}"));
+        parts_of(&looks, "jed")
+    };
+    let (full, half) = (built(""), built(", scale: 0.5"));
+    assert_eq!(full.len(), half.len());
+    let worn = full.len() - 1;
+    // The crown sits on the same head (its ring seated by the head's radius), half as big; the
+    // gem placed from the top of the head half as far above it; the part placed from the foot
+    // as it was.
+    assert_eq!(full[0].at, half[0].at, "the ring round the head");
+    for (full, half) in full.iter().zip(&half).take(worn) {
+        assert!((half.scale - full.scale * 0.5).length() < 1e-5, "{:?} {:?}", full.shape, half.scale);
+    }
+    assert!((full[worn - 1].at.y - 0.68).abs() < 1e-5 && (half[worn - 1].at.y - 0.67).abs() < 1e-5);
+    assert_eq!(full.last(), half.last());
 }
 
 #[test]

@@ -175,6 +175,13 @@ pub enum Point {
     Deck(f32, f32, f32),
 }
 
+impl Point {
+    /// Whether the point is placed from the body's anchors (`Neck`, `Shoulder`, `Head`, `Top`).
+    pub fn is_on_body(self) -> bool {
+        matches!(self, Point::Neck(..) | Point::Shoulder(..) | Point::Head(..) | Point::Top(..))
+    }
+}
+
 impl Default for Point {
     fn default() -> Self {
         Point::Foot(0.0, 0.0, 0.0)
@@ -277,8 +284,20 @@ pub enum Item {
         skin: Paint,
     },
     /// Sets the anchors for a body built of plain parts: heights of the shoulders, neck, head's
-    /// centre and top, the shoulders' distance from the axis and the head's radius.
-    Stance { shoulder: f32, width: f32, neck: f32, head: f32, head_radius: f32, top: f32 },
+    /// centre and top, the shoulders' distance from the axis and the head's radius. With a
+    /// `scale` (a living figure's 0.5), what is worn on the body afterwards (the headgear, studs
+    /// and collars it places, and what is placed from its anchors) is drawn that much smaller
+    /// about the head's centre, its sizes and offsets written as on a statuette.
+    Stance {
+        shoulder: f32,
+        width: f32,
+        neck: f32,
+        head: f32,
+        head_radius: f32,
+        top: f32,
+        #[serde(default = "one")]
+        scale: f32,
+    },
     /// A plain shape.
     Part {
         shape: Shape,
@@ -401,7 +420,8 @@ pub enum Item {
     Turret { at: f32, dir: f32 },
     /// The items of a shared group (`shared` in the file).
     Use(String),
-    /// Items built in their own frame (their anchors their own), then placed.
+    /// Items built in their own frame (their anchors their own), then placed; the joints they
+    /// put parts on are the figure's, their pivots placed with them.
     Group {
         #[serde(default)]
         at: Point,
@@ -413,8 +433,8 @@ pub enum Item {
     },
     /// Items and their mirror image across the piece's middle (left for right).
     Mirrored(Vec<Item>),
-    /// Items put on a joint of the figure (the look's `joints`), built in the joint's frame (its
-    /// pivot their foot): they turn about it as the figure moves.
+    /// Items put on a joint of the figure (the look's `joints`), placed as the look's other items
+    /// are: they turn about the joint's pivot as the figure moves.
     Joint { name: String, parts: Vec<Item> },
     /// A banded column on the pedestal with `letter` on its top: the look of a kind that has
     /// none.
