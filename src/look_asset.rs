@@ -8,7 +8,7 @@ use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 
-use crate::animation::Flies;
+use crate::animation::{Flies, Strides};
 use crate::board::PieceToken;
 use crate::game::Game;
 use crate::looks::{Drawn, Looks, MAX_LOOK_BYTES};
@@ -192,6 +192,11 @@ fn give_looks(
             entity.insert(Flies);
         } else {
             entity.remove::<Flies>();
+        }
+        if drawn.living && !drawn.flies {
+            entity.insert(Strides);
+        } else {
+            entity.remove::<Strides>();
         }
         entity.insert(TokenLook(drawn));
     }

@@ -1,7 +1,7 @@
-//! Living Jetan in the headless game: with Pieces: Living the men of classic Jetan and their
-//! Thoats are figures on joints (the Flier, which has no living look yet, stays a statuette), a
-//! walking figure's legs swing while it walks and stand still when it has arrived, and the
-//! pieces are drawn anew when the setting changes.
+//! Living Jetan in the headless game: with Pieces: Living every piece of classic Jetan is a
+//! figure on joints, a walking figure's legs swing while it walks and stand still when it has
+//! arrived, a capture is a fight (the taker strikes, then the taken falls), and the pieces are
+//! drawn anew when the setting changes.
 
 mod common;
 
@@ -10,7 +10,6 @@ use common::*;
 use jetan::Launch;
 use jetan::board::PieceToken;
 use jetan::game::{Game, GameAction};
-use jetan::look_asset::TokenLook;
 use jetan::scene::figures::Figure;
 use jetan::settings::{Pieces, Settings};
 
@@ -28,6 +27,12 @@ fn turns(app: &mut App, name: &str) -> Vec<(String, Quat)> {
         .collect()
 }
 
+fn play(app: &mut App, text: &str) {
+    let mv = app.world().resource::<Game>().position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    app.world_mut().write_message(GameAction::Play(mv));
+    app.update();
+}
+
 fn hip_swing(turns: &[(String, Quat)]) -> f32 {
     turns.iter().filter(|(name, _)| name.ends_with("_hip")).map(|(_, turn)| turn.angle_between(Quat::IDENTITY)).sum()
 }
@@ -40,21 +45,14 @@ fn living_figures_walk_their_moves() {
     update_until(&mut app, "the living figures", |world| {
         world.contains_resource::<Game>() && world.query::<&Figure>().iter(world).count() >= 30
     });
-    // Every man and woman of classic Jetan is a figure, and the Thoats; the Fliers are statuettes.
+    // Every piece of classic Jetan is a figure: the men and women, the Thoats, the Fliers' pilots.
     let world = app.world_mut();
     let count = world.query::<&Figure>().iter(world).count();
-    assert_eq!(count, 40 - 4, "all but the Fliers");
-    let flier = square(&app, "d1");
-    let world = app.world_mut();
-    let mut tokens = world.query::<(&PieceToken, Option<&Figure>, &TokenLook)>();
-    let (_, figure, look) = tokens.iter(world).find(|(token, _, _)| token.square == flier).unwrap();
-    assert!(figure.is_none() && look.0.skeleton.joints.is_empty(), "the Flier keeps its statuette");
+    assert_eq!(count, 40, "every piece");
 
     // Standing, the legs are (nearly) still; walking, they swing; arrived, still again.
     let standing = hip_swing(&turns(&mut app, "e2"));
-    let step = app.world().resource::<Game>().position.parse_move("A e2-e3").unwrap();
-    app.world_mut().write_message(GameAction::Play(step));
-    app.update();
+    play(&mut app, "A e2-e3");
     let mut widest: f32 = 0.0;
     for _ in 0..6 {
         app.update();
@@ -64,6 +62,33 @@ fn living_figures_walk_their_moves() {
     settle(&mut app);
     app.update();
     assert!(hip_swing(&turns(&mut app, "e3")) < 0.05, "arrived, he stands");
+
+    // A capture is a fight on the square: the taker strikes, then the taken parries and falls.
+    for mv in ["a e9-e8", "A e3-e4", "a e8-e7", "A e4-e5", "a e7-e6"] {
+        play(&mut app, mv);
+        settle(&mut app);
+    }
+    let [taker, taken] = ["e5", "e6"].map(|name| {
+        let square = square(&app, name);
+        token_on(app.world_mut(), square).expect("a piece there")
+    });
+    play(&mut app, "A e5-e6");
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for _ in 0..200 {
+        app.update();
+        let world = app.world();
+        let motion = |token| world.get::<Figure>(token).map_or("gone", Figure::motion);
+        let now = (motion(taker), motion(taken));
+        if seen.last() != Some(&now) {
+            seen.push(now);
+        }
+    }
+    let first = |wanted: &dyn Fn(&(&str, &str)) -> bool| seen.iter().position(wanted);
+    let struck = first(&|(taker, _)| *taker == "strike").unwrap_or_else(|| panic!("the taker never struck: {seen:?}"));
+    let fell = first(&|(_, taken)| *taken == "fall").unwrap_or_else(|| panic!("the taken never fell: {seen:?}"));
+    let parried = first(&|(_, taken)| *taken == "parry").unwrap_or_else(|| panic!("no parry: {seen:?}"));
+    assert!(parried < fell && struck < fell, "strike, then fall: {seen:?}");
+    assert_eq!(seen.last(), Some(&("idle", "gone")), "{seen:?}");
 
     // Statuettes again: the figures go.
     app.world_mut().resource_mut::<Settings>().pieces = Pieces::Statuettes;

@@ -17,6 +17,8 @@ const LIFT: f32 = 0.25;
 pub enum Gait {
     /// Square by square, a hop over each (a leap arcs from end to end).
     Hop,
+    /// On foot along the ground, level and steady: a living figure, whose legs keep pace.
+    Stride,
     /// Up, along its course at height, and down.
     Fly,
     /// Aboard a flying airship that starts `offset` away: it boards as the ship lifts, rides
@@ -58,7 +60,8 @@ impl Gait {
         let legs = path.len().saturating_sub(1).max(2) as f32;
         match self {
             Gait::Hop => legs * step,
-            Gait::Plod { .. } => legs * step * 1.4,
+            Gait::Stride => legs * step * 1.4,
+            Gait::Plod { .. } => legs * step * 1.8,
             Gait::Pounce => legs * step * 1.2,
             Gait::Fly | Gait::Ride { .. } => 1.1 + length(path) * 0.14,
         }
@@ -70,6 +73,8 @@ impl Gait {
         let legs = squares.saturating_sub(1).max(2) as f32;
         match self {
             Gait::Hop | Gait::Plod { .. } => (legs - 1.0) / legs,
+            // At the blow of the taker's strike, which ends the walk.
+            Gait::Stride => 0.9,
             Gait::Pounce => 0.75,
             Gait::Fly | Gait::Ride { .. } => 0.85,
         }
@@ -84,6 +89,7 @@ impl Gait {
         }
         match self {
             Gait::Hop => Pose::standing(hop(path, t)),
+            Gait::Stride => Pose::standing(glide(path, t).0),
             Gait::Fly => flight(path, t).0,
             Gait::Ride { offset } => {
                 let (mut pose, aboard) = flight(path, t);

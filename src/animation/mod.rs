@@ -43,6 +43,11 @@ pub struct Walking {
 #[derive(Component, Debug, Default)]
 pub struct Flies;
 
+/// A living figure that walks its moves on foot: it travels by [`Gait::Stride`], level, at a
+/// figure's pace (its legs keep pace with the ground).
+#[derive(Component, Debug, Default)]
+pub struct Strides;
+
 /// A piece brought back by a promotion, rising from its square in a shaft of light once the
 /// walks are over.
 #[derive(Component, Debug)]
@@ -103,7 +108,7 @@ pub(super) fn plugin(app: &mut App) {
 fn start_animations(
     mut commands: Commands,
     mut played: MessageReader<MovePlayed>,
-    tokens: Query<(Entity, &PieceToken, Has<Flies>), (Without<Walking>, Without<Leaving>)>,
+    tokens: Query<(Entity, &PieceToken, Has<Flies>, Has<Strides>), (Without<Walking>, Without<Leaving>)>,
     roots: Query<Entity, With<BoardRoot>>,
     layout: Option<Res<BoardLayout>>,
     game: Res<Game>,
@@ -113,16 +118,17 @@ fn start_animations(
     let variant = game.position.variant();
     let speed = settings.animation_speed.max(0.05);
     for played in played.read() {
-        let at = |square| tokens.iter().find(|(_, t, _)| t.square == square);
+        let at = |square| tokens.iter().find(|(_, t, _, _)| t.square == square);
         if played.mv.kind == MoveKind::Charge {
-            rally(&mut commands, tokens.iter().map(|(e, t, _)| (e, t)), &layout, speed, game.position.to_move());
+            rally(&mut commands, tokens.iter().map(|(e, t, _, _)| (e, t)), &layout, speed, game.position.to_move());
         }
         let leader = played.leader.and_then(|square| Some((square, at(square)?.1.piece)));
         let carrier = leader.filter(|(_, piece)| variant.kind(piece.kind).carries > 0).map(|(square, _)| square);
         // Each walk's gait and seconds, in the order of the paths.
         let mut walks: Vec<Option<(Gait, f32)>> = Vec::with_capacity(played.paths.len());
         for path in &played.paths {
-            let (Some((mover, token, flies)), Some(&to)) = (path.first().and_then(|&from| at(from)), path.last())
+            let (Some((mover, token, flies, strides)), Some(&to)) =
+                (path.first().and_then(|&from| at(from)), path.last())
             else {
                 walks.push(None);
                 continue;
@@ -139,6 +145,7 @@ fn start_animations(
                     Gait::Ride { offset: points[0] - layout.world(ship) }
                 }
                 _ if flies || kind.carries > 0 => Gait::Fly,
+                _ if strides => Gait::Stride,
                 _ => Gait::Hop,
             };
             let duration = gait.seconds(&points, STEP_SECONDS) / speed;
@@ -147,7 +154,7 @@ fn start_animations(
         }
         let longest = walks.iter().flatten().map(|&(_, duration)| duration).fold(0.0, f32::max);
         for &square in &played.removed {
-            let Some((victim, _, _)) = at(square) else { continue };
+            let Some((victim, ..)) = at(square) else { continue };
             let here = layout.world(square);
             // The taker: the walk that ends nearest, falling away from its last step.
             let taker = played.paths.iter().zip(&walks).filter(|(path, _)| path.len() >= 2).min_by_key(|(path, _)| {

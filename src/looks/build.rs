@@ -229,7 +229,7 @@ impl Builder<'_> {
                 self.arm(arm, hand)?;
                 self.model.spear(hand, dir, butt, reach);
                 if pennant {
-                    self.model.pennant(hand, dir);
+                    self.model.pennant(hand, dir, reach);
                 }
             }
             &Item::Shield { at, facing, radius } => {

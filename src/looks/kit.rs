@@ -162,10 +162,12 @@ impl Model {
         self.push(part(Cone(0.035, 0.12), Trim, tip + dir * 0.05).turned(along(dir)));
     }
 
-    /// A pennant flying from a spear held at `hand` along `dir`, just below its head.
-    pub fn pennant(&mut self, hand: Vec3, dir: Vec3) {
+    /// A pennant flying from a spear held at `hand` along `dir`, `reach` before the hand, just
+    /// below its head.
+    pub fn pennant(&mut self, hand: Vec3, dir: Vec3, reach: f32) {
         let (dir, flag) = (dir.normalize(), along(dir));
-        self.push(part(Cuboid(0.11, 0.07, 0.008), Trim, hand + dir * 0.37 + flag * Vec3::X * 0.06).turned(flag));
+        let at = hand + dir * (reach - 0.08) + flag * Vec3::X * 0.06;
+        self.push(part(Cuboid(0.11, 0.07, 0.008), Trim, at).turned(flag));
     }
 
     /// A round shield of radius `r` at `at`, its face towards `facing`.

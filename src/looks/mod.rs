@@ -18,7 +18,7 @@ use std::sync::Arc;
 pub use build::{MAX_COUNT, MAX_PARTS};
 pub use model::{Model, Paint, Part, Shape, part};
 pub use skeleton::Skeleton;
-pub use vocabulary::{Item, Look, LookFile};
+pub use vocabulary::{Item, Look, LookFile, PACES};
 
 use crate::ron_text::RonError;
 
@@ -155,6 +155,9 @@ pub struct Drawn {
     pub letter: Option<String>,
     /// Whether the piece flies when it moves.
     pub flies: bool,
+    /// Whether it is a living figure (from a file's `living` section): one that walks its
+    /// moves on foot, unless it flies.
+    pub living: bool,
     /// The kind's own sounds for events, by the sounds file's names.
     pub sounds: BTreeMap<crate::sound::map::Event, String>,
 }
@@ -173,18 +176,20 @@ impl Drawn {
     /// when none does.
     pub fn of(id: &str, letter: &str, rank: usize, files: &[&Looks], living: bool) -> Drawn {
         let alive = living.then(|| files.iter().rev().find_map(|looks| looks.figure(id, true))).flatten();
+        let living = alive.is_some();
         let found = alive.or_else(|| files.iter().rev().find_map(|looks| looks.figure(id, false)));
         let Some((look, (parts, skeleton))) = found else {
             let parts = Arc::new(generic(rank, letter));
             let (letter, skeleton) = (Some(letter.to_string()), Arc::default());
-            return Drawn { parts, skeleton, model: None, icon: None, letter, flies: false, sounds: BTreeMap::new() };
+            let sounds = BTreeMap::new();
+            return Drawn { parts, skeleton, model: None, icon: None, letter, flies: false, living: false, sounds };
         };
         let propellers = parts.iter().any(|part| part.spin.is_some());
         let model = look.model.as_ref().map(|path| GltfModel { path: path.clone(), size: look.size, turn: look.turn });
         let icon = look.icon.clone();
         let flies = look.flies.unwrap_or(propellers);
         let (parts, skeleton) = (parts.clone(), skeleton.clone());
-        Drawn { parts, skeleton, model, icon, letter: None, flies, sounds: look.sounds.clone() }
+        Drawn { parts, skeleton, model, icon, letter: None, flies, living, sounds: look.sounds.clone() }
     }
 }
 

@@ -7,10 +7,15 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::vocabulary::{Axis, Joint, MOTIONS, Motion};
+use super::vocabulary::{Axis, Joint, MOTIONS, Motion, PACES};
 
 /// The longest motion, in seconds.
 const MAX_MOTION_SECONDS: f32 = 60.0;
+/// The longest stride a pace may take, in squares.
+const MAX_STRIDE: f32 = 10.0;
+/// The ground over which a pace grows from the figure at rest as it sets off, and dies away
+/// as it arrives, in squares.
+const SETTING_OFF: f32 = 0.3;
 
 /// A figure's joints and motions (none for a statuette).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -32,7 +37,7 @@ pub struct SkeletonJoint {
 /// A motion by joint index.
 #[derive(Clone, Debug, PartialEq)]
 enum Compiled {
-    Cycle { seconds: f32, swings: Vec<(usize, Axis, f32, f32, f32)> },
+    Cycle { seconds: f32, stride: f32, swings: Vec<(usize, Axis, f32, f32, f32)> },
     Keys { seconds: f32, keys: Vec<(f32, Vec<(usize, Quat)>)> },
 }
 
@@ -88,7 +93,10 @@ impl Skeleton {
                 }
             };
             let compiled = match motion {
-                Motion::Cycle { seconds: length, swings } => {
+                Motion::Cycle { seconds: length, stride, swings } => {
+                    if !(stride.is_finite() && (0.05..=MAX_STRIDE).contains(stride)) {
+                        return Err(what(&format!("`stride` is {stride}, not from 0.05 to {MAX_STRIDE} squares")));
+                    }
                     let mut compiled = Vec::new();
                     for (joint, swing) in swings {
                         let at = index(joint, &what("swings"))?;
@@ -100,7 +108,7 @@ impl Skeleton {
                         }
                         compiled.push((at, swing.axis, swing.from.to_radians(), swing.to.to_radians(), swing.phase));
                     }
-                    Compiled::Cycle { seconds: seconds(*length)?, swings: compiled }
+                    Compiled::Cycle { seconds: seconds(*length)?, stride: *stride, swings: compiled }
                 }
                 Motion::Keys { seconds: length, keys } => {
                     let mut compiled = Vec::new();
@@ -145,12 +153,29 @@ impl Skeleton {
         })
     }
 
+    /// The first of the paces ([`PACES`]) the figure has.
+    pub fn pace(&self) -> Option<&'static str> {
+        PACES.into_iter().find(|pace| self.moves(pace))
+    }
+
+    /// Every joint's turn `covered` squares into a walk of `length` squares at `pace`: once round
+    /// its cycle a stride, growing from rest as it sets off and dying away as it arrives.
+    pub fn pace_pose(&self, pace: &str, covered: f32, length: f32) -> Vec<Quat> {
+        let Some(Compiled::Cycle { seconds, stride, .. }) = self.motions.get(pace) else {
+            return self.pose(pace, 0.0);
+        };
+        let from_rest = (covered.min(length - covered) / SETTING_OFF).clamp(0.0, 1.0);
+        let grown = from_rest * from_rest * (3.0 - 2.0 * from_rest);
+        let pose = self.pose(pace, covered / stride * seconds);
+        pose.into_iter().map(|turn| Quat::IDENTITY.slerp(turn, grown)).collect()
+    }
+
     /// Every joint's turn `time` seconds into a motion (a cycle goes round and round, keys hold
     /// their last turns); at rest for a motion the figure hasn't.
     pub fn pose(&self, motion: &str, time: f32) -> Vec<Quat> {
         let mut turns = vec![Quat::IDENTITY; self.joints.len()];
         match self.motions.get(motion) {
-            Some(Compiled::Cycle { seconds, swings }) => {
+            Some(Compiled::Cycle { seconds, swings, .. }) => {
                 let round = (time / seconds).rem_euclid(1.0);
                 for &(joint, axis, from, to, phase) in swings {
                     let swing = 0.5 - 0.5 * (std::f32::consts::TAU * (round + phase)).cos();

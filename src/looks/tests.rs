@@ -272,18 +272,28 @@ fn a_body_of_a_smaller_scale_wears_a_statuettes_things_smaller() {
 }
 
 #[test]
-fn living_pieces_are_figures_and_a_kind_without_one_keeps_its_statuette() {
-    let looks = barsoom();
-    for id in ["panthan", "warrior", "padwar", "dwar", "chief", "princess"] {
-        let living = Drawn::of(id, "X", 0, &[&looks], true);
-        assert!(living.skeleton.moves("walk") && living.skeleton.moves("fall"), "{id} walks and falls");
-        assert!(living.parts.iter().any(|part| part.joint.is_some()), "{id}'s parts hang from its joints");
-        let statuette = Drawn::of(id, "X", 0, &[&looks], false);
-        assert!(statuette.skeleton.joints.is_empty() && *statuette.parts != *living.parts, "{id}");
+fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
+    for (path, variant, looks) in variants_and_looks() {
+        let files: Vec<&Looks> = looks.iter().collect();
+        for kind in variant.kinds() {
+            let id = &kind.id;
+            let living = Drawn::of(id, "X", 0, &files, true);
+            let statuette = Drawn::of(id, "X", 0, &files, false);
+            let skeleton = &living.skeleton;
+            let at = format!("{}: {id}", path.display());
+            assert!(skeleton.moves("idle") && skeleton.moves("strike") && skeleton.moves("fall"), "{at}: idles, strikes, falls");
+            assert!(skeleton.pace().is_some() || living.flies, "{at} runs, gallops, walks or flies");
+            assert!(living.parts.iter().any(|part| part.joint.is_some()), "{at}: its parts hang from its joints");
+            assert!(statuette.skeleton.joints.is_empty() && *statuette.parts != *living.parts, "{at}");
+            assert_eq!(living.flies, statuette.flies, "{at} flies as its statuette does");
+        }
     }
-    let flier = Drawn::of("flier", "F", 0, &[&looks], true);
-    assert_eq!(*flier.parts, parts_of(&looks, "flier"), "no living flier yet: its statuette");
+    let looks = barsoom();
     assert!(Drawn::of("thoat", "T", 0, &[&looks], true).skeleton.moves("gallop"), "the thoat gallops");
+    // A kind the living section leaves out keeps its statuette.
+    let text = r#"Looks(kinds: { "x": (parts: [Pedestal, Figure(radius: 0.1, height: 0.3)]) })"#;
+    let modded = Looks::read(text, "x.look.ron").unwrap();
+    assert_eq!(*Drawn::of("x", "X", 0, &[&looks, &modded], true).parts, parts_of(&modded, "x"));
     // A rig the file doesn't have is named.
     let error =
         Looks::read(r#"Looks(kinds: {}, living: { "x": (rig: "ghost", parts: []) })"#, "x.look.ron").unwrap_err();

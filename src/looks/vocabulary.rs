@@ -77,9 +77,13 @@ pub struct Look {
     pub rig: Option<String>,
 }
 
-/// The motions the game plays: standing (`idle`), moving (`walk`, `run`, `gallop`), fighting
-/// (`strike`, `parry`, `fall`) and watching a win (`cheer`).
-pub const MOTIONS: [&str; 8] = ["idle", "walk", "run", "gallop", "strike", "parry", "fall", "cheer"];
+/// The motions the game plays: standing (`idle`), moving on foot (`walk`, `run`, `gallop`: the
+/// paces) or in the air (`flap`), fighting (`strike`, `parry`, `fall`) and winning (`cheer`).
+pub const MOTIONS: [&str; 9] = ["idle", "walk", "run", "gallop", "flap", "strike", "parry", "fall", "cheer"];
+
+/// The paces a figure moves on foot with, the first it has: fleet figures run, beasts gallop,
+/// the rest walk.
+pub const PACES: [&str; 3] = ["run", "gallop", "walk"];
 
 /// A named pivot of a figure: where it is (in the piece's frame, at rest), and the joint it
 /// hangs from (turning with it; none: the piece itself).
@@ -96,8 +100,15 @@ pub struct Joint {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub enum Motion {
     /// Each joint swings about an axis from one angle to another and back, once a cycle of
-    /// `seconds`, starting `phase` of the way through it (0 to 1: legs half a cycle apart).
-    Cycle { seconds: f32, swings: BTreeMap<String, Swing> },
+    /// `seconds`, starting `phase` of the way through it (0 to 1: legs half a cycle apart). A
+    /// pace (`walk`, `run`, `gallop`) goes once round for every `stride` squares the figure
+    /// covers (1 unless said), so that its feet keep pace with the ground.
+    Cycle {
+        seconds: f32,
+        #[serde(default = "one")]
+        stride: f32,
+        swings: BTreeMap<String, Swing>,
+    },
     /// The joints' turns at moments of the motion (`at`: 0 its start, 1 its end, in order),
     /// blended between them, over `seconds`.
     Keys { seconds: f32, keys: Vec<Key> },

@@ -1,16 +1,19 @@
 //! Living figures: a token whose look has joints wears them as pivots in its model, and the
-//! pivots are turned by its motion each frame: `walk` (or `gallop`, for a beast that has it)
-//! while it walks (the cycle paced by the ground it covers, a square a cycle, so its feet don't
-//! slide), `strike` as it lands on a piece
-//! it takes, `parry` then `fall` when it is taken, `idle` otherwise (each figure at its own
-//! moment of it, not in step with the others). Motions follow the animation speed.
+//! pivots are turned by what the figure is doing each frame ([`doing`]): its pace (`run`,
+//! `gallop` or `walk`) while it walks a move, the cycle paced by the ground it covers so its
+//! feet keep up with it; `flap` in the air; `strike` as it lands on a piece it takes; `parry`
+//! then `fall` when it is taken; `cheer` when its side has won; `idle` otherwise (each figure at
+//! its own moment of it, not in step with the others). A figure eases from one motion into the
+//! next. Motions follow the animation speed.
 
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::animation::{Leaving, Walking};
-use crate::looks::Skeleton;
+use crate::animation::{Gait, Leaving, Walking};
+use crate::board::PieceToken;
+use crate::game::Game;
+use crate::looks::{PACES, Skeleton};
 use crate::settings::Settings;
 
 /// A token's living figure: its skeleton and the pivots of its joints (in the skeleton's order).
@@ -20,10 +23,51 @@ pub struct Figure {
     pub pivots: Vec<Entity>,
     /// Where in its idle motion the figure started (so that figures don't breathe in step).
     phase: f32,
+    /// The motion it was last seen in, and when it started easing into it from which pose.
+    easing: (&'static str, f32, Vec<Quat>),
+}
+
+/// What a figure does in a frame: a motion some seconds into it, or a pace some squares into a
+/// walk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Doing {
+    /// A motion, and the seconds into it.
+    Motion(&'static str, f32),
+    /// A pace, `covered` squares into a walk `length` squares long.
+    Pace { pace: &'static str, covered: f32, length: f32 },
+}
+
+impl Doing {
+    /// The motion's name.
+    pub fn motion(self) -> &'static str {
+        match self {
+            Doing::Motion(motion, _) | Doing::Pace { pace: motion, .. } => motion,
+        }
+    }
+}
+
+/// The motions a figure has: its skeleton's, or its glTF model's animations.
+pub trait Motions {
+    /// Whether it has the motion.
+    fn moves(&self, motion: &str) -> bool;
+    /// The motion's length in seconds, if it has it.
+    fn seconds(&self, motion: &str) -> Option<f32>;
+}
+
+impl Motions for Skeleton {
+    fn moves(&self, motion: &str) -> bool {
+        Skeleton::moves(self, motion)
+    }
+
+    fn seconds(&self, motion: &str) -> Option<f32> {
+        Skeleton::seconds(self, motion)
+    }
 }
 
 /// The share of a walk, at its end, over which a piece that takes strikes.
 const STRIKE_SHARE: f32 = 0.35;
+/// Seconds a figure takes to ease from one motion into the next (at normal speed).
+const EASE_SECONDS: f32 = 0.15;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, move_figures.in_set(crate::AppSystems::View));
@@ -43,56 +87,102 @@ pub(super) fn rig(commands: &mut Commands, model: Entity, skeleton: &Skeleton) -
     pivots
 }
 
-/// Gives a token wearing a figure its figure.
-pub(super) fn figure(token: Entity, skeleton: Arc<Skeleton>, pivots: Vec<Entity>) -> Figure {
-    // A phase from the token's entity: any spread will do, the same each frame.
-    let phase = (token.index_u32() as f32 * 0.618_034).fract();
-    Figure { skeleton, pivots, phase }
+impl Figure {
+    /// The motion the figure is in (or easing into).
+    pub fn motion(&self) -> &'static str {
+        self.easing.0
+    }
 }
 
-/// Turns every figure's joints by its motion now.
+/// Gives a token wearing a figure its figure.
+pub(super) fn figure(token: Entity, skeleton: Arc<Skeleton>, pivots: Vec<Entity>) -> Figure {
+    let rest = vec![Quat::IDENTITY; pivots.len()];
+    Figure { skeleton, pivots, phase: idle_phase(token), easing: ("idle", f32::NEG_INFINITY, rest) }
+}
+
+/// Where in its idle motion the figure of `token` is: any spread will do, the same each frame.
+pub fn idle_phase(token: Entity) -> f32 {
+    (token.index_u32() as f32 * 0.618_034).fract()
+}
+
+/// What a figure with `motions` does now (`now` the animation's clock, in seconds at normal
+/// speed): walking, falling, cheering (when `cheers`) or standing idle.
+pub fn doing(
+    motions: &impl Motions,
+    phase: f32,
+    now: f32,
+    speed: f32,
+    walking: Option<&Walking>,
+    leaving: Option<&Leaving>,
+    takes: bool,
+    cheers: bool,
+) -> Doing {
+    let standing = |motion: &'static str| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
+    match (walking, leaving) {
+        (_, Some(fall)) if fall.elapsed < fall.delay => Doing::Motion("parry", fall.elapsed * speed),
+        (_, Some(fall)) => Doing::Motion("fall", (fall.elapsed - fall.delay) * speed),
+        (Some(walk), None) => {
+            let progress = walk.elapsed / walk.duration.max(1e-3);
+            let pace = PACES.into_iter().find(|pace| motions.moves(pace));
+            match (walk.gait, pace) {
+                (Gait::Fly, _) if motions.moves("flap") => standing("flap"),
+                (Gait::Fly | Gait::Ride { .. }, _) | (_, None) => standing("idle"),
+                _ if takes && progress > 1.0 - STRIKE_SHARE && motions.moves("strike") => {
+                    let into = (progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE;
+                    Doing::Motion("strike", into * motions.seconds("strike").unwrap_or(1.0))
+                }
+                (_, Some(pace)) => {
+                    let length = path_length(&walk.path);
+                    Doing::Pace { pace, covered: length * progress.min(1.0), length }
+                }
+            }
+        }
+        (None, None) if cheers && motions.moves("cheer") => standing("cheer"),
+        (None, None) => standing("idle"),
+    }
+}
+
+/// Turns every figure's joints by what it does now.
 fn move_figures(
     time: Res<Time>,
     settings: Res<Settings>,
-    figures: Query<(Entity, &Figure, Option<&Walking>, Option<&Leaving>)>,
+    game: Option<Res<Game>>,
+    mut figures: Query<(&mut Figure, &PieceToken, Option<&Walking>, Option<&Leaving>)>,
     taken: Query<&Leaving>,
     mut pivots: Query<&mut Transform>,
 ) {
     let speed = settings.animation_speed.max(0.05);
     let now = time.elapsed_secs() * speed;
-    for (_, figure, walking, leaving) in &figures {
-        let skeleton = &figure.skeleton;
-        let (motion, at) = match (walking, leaving) {
-            (_, Some(fall)) if fall.elapsed < fall.delay => ("parry", fall.elapsed * speed),
-            (_, Some(fall)) => ("fall", (fall.elapsed - fall.delay) * speed),
-            (Some(walk), None) => {
-                let progress = walk.elapsed / walk.duration.max(1e-3);
-                let takes = taken
-                    .iter()
-                    .any(|fall| fall.at.xz().distance(walk.path.last().map_or(Vec3::ZERO, |p| *p).xz()) < 0.1);
-                if takes && progress > 1.0 - STRIKE_SHARE && skeleton.moves("strike") {
-                    let seconds = skeleton.seconds("strike").unwrap_or(1.0);
-                    ("strike", (progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE * seconds)
-                } else {
-                    // A cycle a square: the time into the cycle is the ground covered. Beasts
-                    // that gallop gallop.
-                    let pace = if skeleton.moves("gallop") { "gallop" } else { "walk" };
-                    let covered = walked(&walk.path, progress);
-                    (pace, covered * skeleton.seconds(pace).unwrap_or(1.0))
-                }
-            }
-            (None, None) => ("idle", now + figure.phase * skeleton.seconds("idle").unwrap_or(1.0)),
+    let winner = game.and_then(|game| game.position.outcome()?.winner);
+    for (mut figure, token, walking, leaving) in &mut figures {
+        let takes = walking.is_some_and(|walk| takes_at(&taken, walk));
+        let cheers = winner == Some(token.piece.side);
+        let skeleton = figure.skeleton.clone();
+        let doing = doing(skeleton.as_ref(), figure.phase, now, speed, walking, leaving, takes, cheers);
+        let target = match doing {
+            Doing::Motion(motion, at) => skeleton.pose(motion, at),
+            Doing::Pace { pace, covered, length } => skeleton.pace_pose(pace, covered, length),
         };
-        for (pivot, turn) in figure.pivots.iter().zip(skeleton.pose(motion, at)) {
+        if figure.easing.0 != doing.motion() {
+            let shown = figure.pivots.iter().map(|&pivot| pivots.get(pivot).map_or(Quat::IDENTITY, |t| t.rotation));
+            figure.easing = (doing.motion(), now, shown.collect());
+        }
+        let eased = ((now - figure.easing.1) / EASE_SECONDS).clamp(0.0, 1.0);
+        for ((pivot, turn), from) in figure.pivots.iter().zip(target).zip(&figure.easing.2) {
             if let Ok(mut transform) = pivots.get_mut(*pivot) {
-                transform.rotation = turn;
+                transform.rotation = from.slerp(turn, eased * eased * (3.0 - 2.0 * eased));
             }
         }
     }
 }
 
-/// The ground covered `progress` (0 to 1) of the way along a path, in squares.
-fn walked(path: &[Vec3], progress: f32) -> f32 {
-    let length: f32 = path.windows(2).map(|leg| leg[0].xz().distance(leg[1].xz())).sum();
-    length * progress
+/// Whether a walk ends on a piece that falls (the walker takes it).
+pub fn takes_at(taken: &Query<&Leaving>, walk: &Walking) -> bool {
+    let end = walk.path.last().map_or(Vec3::ZERO, |p| *p);
+    taken.iter().any(|fall| fall.at.xz().distance(end.xz()) < 0.1)
+}
+
+/// The length of a path over the ground, in squares.
+fn path_length(path: &[Vec3]) -> f32 {
+    path.windows(2).map(|leg| leg[0].xz().distance(leg[1].xz())).sum()
 }

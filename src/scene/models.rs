@@ -95,11 +95,15 @@ fn dress_tokens(
         }
         let mut hubs: Vec<(Vec3, Entity)> = Vec::new();
         for part in drawn.parts.iter() {
-            // A spinning part hangs from its hub, which turns; a part on a joint from its pivot.
-            let (parent, at) = match (part.spin, part.joint) {
-                (Some((hub, axis)), _) => (hub_of(&mut commands, &mut hubs, (hub, axis), model, entity), part.at - hub),
-                (None, Some(joint)) => (pivots[joint], part.at - drawn.skeleton.joints[joint].pivot),
-                (None, None) => (model, part.at),
+            // A part on a joint hangs from its pivot; a spinning part from its hub, which turns
+            // (on the joint's pivot, or the model).
+            let frame = match part.joint {
+                Some(joint) => (pivots[joint], drawn.skeleton.joints[joint].pivot),
+                None => (model, Vec3::ZERO),
+            };
+            let (parent, at) = match part.spin {
+                Some((hub, axis)) => (hub_of(&mut commands, &mut hubs, (hub, axis), frame, entity), part.at - hub),
+                None => (frame.0, part.at - frame.1),
             };
             let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
             let side = painted(token.piece, part);
@@ -125,13 +129,14 @@ fn dress_tokens(
     }
 }
 
-/// The pivot a propeller's blades hang from, at `hub` on `model`, turning about `axis` while
-/// `token` moves: the one already made for that hub, or a new one.
+/// The pivot a propeller's blades hang from, at `hub` on `frame` (an entity, and where it is
+/// in the model), turning about `axis` while `token` moves: the one already made for that hub,
+/// or a new one.
 fn hub_of(
     commands: &mut Commands,
     hubs: &mut Vec<(Vec3, Entity)>,
     (hub, axis): (Vec3, Vec3),
-    model: Entity,
+    (parent, origin): (Entity, Vec3),
     token: Entity,
 ) -> Entity {
     if let Some(&(_, pivot)) = hubs.iter().find(|(at, _)| at.distance(hub) < 1e-4) {
@@ -139,7 +144,7 @@ fn hub_of(
     }
     let axis = Dir3::new(axis).unwrap_or(Dir3::Y);
     let pivot = commands
-        .spawn((Propeller { axis, token }, Transform::from_translation(hub), Visibility::default(), ChildOf(model)))
+        .spawn((Propeller { axis, token }, Transform::from_translation(hub - origin), Visibility::default(), ChildOf(parent)))
         .id();
     hubs.push((hub, pivot));
     pivot
