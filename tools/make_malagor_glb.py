@@ -4,6 +4,10 @@ glTF (flat-shaded, four materials) for the modding example variant `jetan_malago
 assets/icons/malagor.png, its icon for the 2D diagram: the same triangles seen from the front,
 in greys on a transparent ground (the game tints an icon with its side's colour).
 
+The bird is built of parts on nodes that turn about their pivots (its neck and head, wings,
+legs and tail), and the file holds its animations by the names the game's living figures move
+by: `idle`, `walk` (once round a square), `flap` (in the air), `strike`, `parry` and `fall`.
+
 Made from code so that anyone can change and rebuild it: `python3 tools/make_malagor_glb.py`.
 Units are squares (a square is 1 x 1); the bird stands on the origin facing -z, its wings
 half spread. Only the standard library is used.
@@ -101,50 +105,141 @@ def mirrored(triangles):
     return [(flip(a), flip(c), flip(b)) for a, b, c in triangles]
 
 
+# The bird's parts, each on a node turning about its pivot: name, pivot.
+NODES = [
+    ("body", (0.0, 0.0, 0.0)),
+    ("neck", (0.0, 0.52, -0.1)),
+    ("right_wing", (0.12, 0.5, 0.06)),
+    ("left_wing", (-0.12, 0.5, 0.06)),
+    ("right_leg", (0.06, 0.33, 0.04)),
+    ("left_leg", (-0.06, 0.33, 0.04)),
+    ("tail", (0.0, 0.4, 0.22)),
+]
+
+
 def bird():
-    parts = {name: [] for name in MATERIALS}
-    # Body, breast forward, and the neck rising to the head.
-    parts["plumage"] += ellipsoid((0.0, 0.42, 0.04), (0.15, 0.14, 0.25))
-    parts["plumage"] += ellipsoid((0.0, 0.6, -0.15), (0.07, 0.12, 0.07))
-    parts["plumage"] += ellipsoid((0.0, 0.76, -0.19), (0.085, 0.08, 0.095))
+    """The bird's triangles by node and material, in the bird's frame."""
+    parts = {node: {name: [] for name in MATERIALS} for node, _ in NODES}
+    # Body, breast forward; the neck rising to the head.
+    parts["body"]["plumage"] += ellipsoid((0.0, 0.42, 0.04), (0.15, 0.14, 0.25))
+    parts["neck"]["plumage"] += ellipsoid((0.0, 0.6, -0.15), (0.07, 0.12, 0.07))
+    parts["neck"]["plumage"] += ellipsoid((0.0, 0.76, -0.19), (0.085, 0.08, 0.095))
     # Legs: two thick shanks down to the foot.
-    for x in (-0.06, 0.06):
-        parts["beak"] += cone((x, 0.33, 0.04), (x * 1.2, 0.0, 0.02), 0.025)
+    for node, x in (("left_leg", -0.06), ("right_leg", 0.06)):
+        parts[node]["beak"] += cone((x, 0.33, 0.04), (x * 1.2, 0.0, 0.02), 0.025)
     # The hooked beak and the red eyes.
-    parts["beak"] += cone((0.0, 0.75, -0.27), (0.0, 0.69, -0.4), 0.04)
+    parts["neck"]["beak"] += cone((0.0, 0.75, -0.27), (0.0, 0.69, -0.4), 0.04)
     for x in (-0.062, 0.062):
-        parts["eye"] += ellipsoid((x, 0.79, -0.24), (0.018, 0.018, 0.018), 4, 6)
+        parts["neck"]["eye"] += ellipsoid((x, 0.79, -0.24), (0.018, 0.018, 0.018), 4, 6)
     # Wings half spread and raised, and a fan of a tail.
     wing = [(0.12, 0.5, -0.08), (0.45, 0.86, 0.0), (0.44, 0.74, 0.16), (0.32, 0.56, 0.24), (0.12, 0.46, 0.2)]
-    parts["wing"] += two_sided(wing) + mirrored(two_sided(wing))
+    parts["right_wing"]["wing"] += two_sided(wing)
+    parts["left_wing"]["wing"] += mirrored(two_sided(wing))
     tail = [(0.0, 0.4, 0.22), (-0.14, 0.34, 0.42), (0.0, 0.32, 0.45), (0.14, 0.34, 0.42)]
-    parts["wing"] += two_sided(tail)
+    parts["tail"]["wing"] += two_sided(tail)
     return parts
+
+
+def turn(axis, degrees):
+    """A quaternion (x, y, z, w) turning `degrees` about the axis "X", "Y" or "Z"."""
+    half = math.radians(degrees) / 2
+    vector = [0.0, 0.0, 0.0]
+    vector["XYZ".index(axis)] = math.sin(half)
+    return (*vector, math.cos(half))
+
+
+# The animations: each node's turns about one axis at key times (seconds), blended linearly.
+# The wings mirror each other (the right one turns about Z by the angle, the left by its
+# negative); a pace goes once round its cycle a square.
+ANIMATIONS = {
+    "idle": {
+        "neck": ("Y", [(0, 0), (0.8, 14), (1.6, 0), (2.4, -14), (3.2, 0)]),
+        "tail": ("X", [(0, 0), (1.6, -8), (3.2, 0)]),
+        "wings": ("Z", [(0, 0), (1.6, 5), (3.2, 0)]),
+    },
+    "walk": {
+        "right_leg": ("X", [(0, 38), (0.4, -38), (0.8, 38)]),
+        "left_leg": ("X", [(0, -38), (0.4, 38), (0.8, -38)]),
+        "neck": ("X", [(0, 0), (0.2, -10), (0.4, 0), (0.6, -10), (0.8, 0)]),
+        "wings": ("Z", [(0, 0), (0.4, 6), (0.8, 0)]),
+    },
+    "flap": {
+        "wings": ("Z", [(0, 30), (0.25, -40), (0.5, 30)]),
+        "right_leg": ("X", [(0, -60), (0.5, -60)]),
+        "left_leg": ("X", [(0, -60), (0.5, -60)]),
+        "tail": ("X", [(0, 0), (0.25, 10), (0.5, 0)]),
+    },
+    "strike": {
+        "neck": ("X", [(0, 0), (0.15, 22), (0.3, -45), (0.6, 0)]),
+        "wings": ("Z", [(0, 0), (0.2, 45), (0.45, 20), (0.6, 0)]),
+    },
+    "parry": {
+        "neck": ("X", [(0, 0), (0.6, 25)]),
+        "wings": ("Z", [(0, 0), (0.6, 55)]),
+    },
+    "fall": {
+        "neck": ("X", [(0, 25), (0.8, -70)]),
+        "wings": ("Z", [(0, 55), (0.8, -50)]),
+        "tail": ("X", [(0, 0), (0.8, 30)]),
+    },
+}
+
+
+def channels(animation):
+    """An animation's channels: (node index, [(time, quaternion)]), the wings' pair mirrored."""
+    names = [name for name, _ in NODES]
+    found = []
+    for node, (axis, keys) in animation.items():
+        targets = [("right_wing", 1), ("left_wing", -1)] if node == "wings" else [(node, 1)]
+        for target, sign in targets:
+            found.append((names.index(target), [(time, turn(axis, sign * angle)) for time, angle in keys]))
+    return found
 
 
 def glb(parts):
     binary = bytearray()
-    accessors, views, primitives = [], [], []
-    for index, (name, triangles) in enumerate(parts.items()):
-        positions, normals = [], []
-        for a, b, c in triangles:
-            normal = normalised(cross(sub(b, a), sub(c, a)))
-            for p in (a, b, c):
-                positions.append(p)
-                normals.append(normal)
-        for attribute, values in (("POSITION", positions), ("NORMAL", normals)):
-            offset = len(binary)
-            for value in values:
-                binary += struct.pack("<3f", *value)
-            views.append({"buffer": 0, "byteOffset": offset, "byteLength": len(binary) - offset, "target": 34962})
-            accessor = {"bufferView": len(views) - 1, "componentType": 5126, "count": len(values), "type": "VEC3"}
-            if attribute == "POSITION":
-                accessor["min"] = [min(v[k] for v in values) for k in range(3)]
-                accessor["max"] = [max(v[k] for v in values) for k in range(3)]
-            accessors.append(accessor)
-        primitives.append(
-            {"attributes": {"POSITION": len(accessors) - 2, "NORMAL": len(accessors) - 1}, "material": index, "mode": 4}
-        )
+    accessors, views, meshes = [], [], []
+
+    def data(values, form, kind, target=None, bounds=False):
+        """Writes `values` (tuples packed with `form`) to the buffer; returns their accessor."""
+        offset = len(binary)
+        for value in values:
+            binary.extend(struct.pack(form, *value))
+        view = {"buffer": 0, "byteOffset": offset, "byteLength": len(binary) - offset}
+        if target:
+            view["target"] = target
+        views.append(view)
+        accessor = {"bufferView": len(views) - 1, "componentType": 5126, "count": len(values), "type": kind}
+        if bounds:
+            accessor["min"] = [min(v[k] for v in values) for k in range(len(values[0]))]
+            accessor["max"] = [max(v[k] for v in values) for k in range(len(values[0]))]
+        accessors.append(accessor)
+        return len(accessors) - 1
+
+    for node, pivot in NODES:
+        primitives = []
+        for index, (name, triangles) in enumerate(parts[node].items()):
+            if not triangles:
+                continue
+            positions, normals = [], []
+            for a, b, c in triangles:
+                normal = normalised(cross(sub(b, a), sub(c, a)))
+                for p in (a, b, c):
+                    positions.append(sub(p, pivot))
+                    normals.append(normal)
+            position = data(positions, "<3f", "VEC3", 34962, bounds=True)
+            normal = data(normals, "<3f", "VEC3", 34962)
+            primitives.append({"attributes": {"POSITION": position, "NORMAL": normal}, "material": index, "mode": 4})
+        meshes.append({"name": node, "primitives": primitives})
+    animations = []
+    for name, animation in ANIMATIONS.items():
+        samplers, targets = [], []
+        for node, keys in channels(animation):
+            times = data([(time,) for time, _ in keys], "<f", "SCALAR", bounds=True)
+            turns = data([quaternion for _, quaternion in keys], "<4f", "VEC4")
+            samplers.append({"input": times, "output": turns, "interpolation": "LINEAR"})
+            targets.append({"sampler": len(samplers) - 1, "target": {"node": 1 + node, "path": "rotation"}})
+        animations.append({"name": name, "samplers": samplers, "channels": targets})
     materials = [
         {
             "name": name,
@@ -153,12 +248,15 @@ def glb(parts):
         }
         for name, (colour, metal, rough) in MATERIALS.items()
     ]
+    nodes = [{"name": "malagor", "children": list(range(1, 1 + len(NODES)))}]
+    nodes += [{"name": node, "mesh": i, "translation": list(pivot)} for i, (node, pivot) in enumerate(NODES)]
     document = {
         "asset": {"version": "2.0", "generator": "tools/make_malagor_glb.py"},
         "scene": 0,
         "scenes": [{"nodes": [0]}],
-        "nodes": [{"name": "malagor", "mesh": 0}],
-        "meshes": [{"name": "malagor", "primitives": primitives}],
+        "nodes": nodes,
+        "meshes": meshes,
+        "animations": animations,
         "materials": materials,
         "buffers": [{"byteLength": len(binary)}],
         "bufferViews": views,
@@ -180,7 +278,7 @@ def icon(parts):
     light = normalised((0.4, 0.8, -0.6))
     # Model units to pixels: one square (1 unit) across the image, the foot near the bottom.
     to_pixel = lambda p: ((0.5 - p[0]) * size, (0.97 - p[1]) * size)
-    for triangles in parts.values():
+    for triangles in (t for node in parts.values() for t in node.values()):
         for a, b, c in triangles:
             normal = normalised(cross(sub(b, a), sub(c, a)))
             grey = int(255 * (0.75 + 0.25 * abs(sum(n * l for n, l in zip(normal, light)))))

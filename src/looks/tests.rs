@@ -271,6 +271,15 @@ fn a_body_of_a_smaller_scale_wears_a_statuettes_things_smaller() {
     assert_eq!(full.last(), half.last());
 }
 
+/// The names of a binary glTF file's animations.
+fn glb_animations(path: &Path) -> Vec<String> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let length = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let json: serde_json::Value = serde_json::from_slice(&bytes[20..20 + length]).expect("the JSON chunk");
+    let animations = json["animations"].as_array().cloned().unwrap_or_default();
+    animations.iter().filter_map(|animation| Some(animation["name"].as_str()?.to_string())).collect()
+}
+
 #[test]
 fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
     for (path, variant, looks) in variants_and_looks() {
@@ -281,6 +290,15 @@ fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
             let statuette = Drawn::of(id, "X", 0, &files, false);
             let skeleton = &living.skeleton;
             let at = format!("{}: {id}", path.display());
+            assert!(living.living, "{at} has a living look");
+            if let Some(model) = &living.model {
+                // A glTF model moves by its own animations, named as the motions.
+                let names = glb_animations(&assets().join(&model.path));
+                for motion in ["idle", "walk", "flap", "strike", "parry", "fall"] {
+                    assert!(names.iter().any(|name| name == motion), "{at}: the model has no `{motion}`: {names:?}");
+                }
+                continue;
+            }
             assert!(skeleton.moves("idle") && skeleton.moves("strike") && skeleton.moves("fall"), "{at}: idles, strikes, falls");
             assert!(skeleton.pace().is_some() || living.flies, "{at} runs, gallops, walks or flies");
             assert!(living.parts.iter().any(|part| part.joint.is_some()), "{at}: its parts hang from its joints");
@@ -298,4 +316,61 @@ fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
     let error =
         Looks::read(r#"Looks(kinds: {}, living: { "x": (rig: "ghost", parts: []) })"#, "x.look.ron").unwrap_err();
     assert!(error.starts_with("x.look.ron:1:") && error.contains("no rig \"ghost\""), "{error}");
+}
+
+/// Where a point of a figure's part on `joint` (at rest at `point`) is with its joints turned by
+/// `turns`: turned about its joint's pivot, then about each joint that one hangs from.
+fn posed(skeleton: &Skeleton, joint: Option<usize>, point: Vec3, turns: &[Quat]) -> Vec3 {
+    let (mut at, mut joint) = (point, joint);
+    while let Some(j) = joint {
+        let pivot = skeleton.joints[j].pivot;
+        at = pivot + turns[j] * (at - pivot);
+        joint = skeleton.joints[j].on;
+    }
+    at
+}
+
+/// Every living figure of the shipped looks, by its kind's id.
+fn living_figures() -> Vec<(String, Drawn)> {
+    let looks = barsoom();
+    let ids: Vec<String> = looks.file.living.keys().cloned().collect();
+    ids.into_iter().map(|id| (id.clone(), Drawn::of(&id, "X", 0, &[&looks], true))).collect()
+}
+
+#[test]
+fn a_figure_sets_off_from_rest_and_comes_to_rest_and_strikes_from_rest_to_rest() {
+    let at_rest = |turns: Vec<Quat>| turns.iter().all(|turn| turn.angle_between(Quat::IDENTITY) < 1e-4);
+    for (id, figure) in living_figures() {
+        let skeleton = &figure.skeleton;
+        if let Some(pace) = skeleton.pace() {
+            assert!(at_rest(skeleton.pace_pose(pace, 0.0, 3.0)), "{id} sets off from rest");
+            assert!(at_rest(skeleton.pace_pose(pace, 3.0, 3.0)), "{id} comes to rest");
+            assert!(!at_rest(skeleton.pace_pose(pace, 1.3, 3.0)), "{id} moves on the way");
+        }
+        let strike = skeleton.seconds("strike").expect("every figure strikes");
+        assert!(at_rest(skeleton.pose("strike", 0.0)) && at_rest(skeleton.pose("strike", strike)), "{id} strikes");
+        assert!(at_rest(skeleton.pose("parry", 0.0)), "{id} parries from rest");
+    }
+}
+
+#[test]
+fn a_figures_feet_stay_on_or_above_the_field_through_its_pace() {
+    let mut below = Vec::new();
+    for (id, figure) in living_figures() {
+        let skeleton = &figure.skeleton;
+        let Some(pace) = skeleton.pace() else { continue };
+        let mut lowest = f32::MAX;
+        for step in 0..=120 {
+            let turns = skeleton.pace_pose(pace, step as f32 * 0.025, 3.0);
+            for part in figure.parts.iter().filter(|part| part.joint.is_some()) {
+                for point in part.outline() {
+                    lowest = lowest.min(posed(skeleton, part.joint, point, &turns).y);
+                }
+            }
+        }
+        if lowest < -0.01 {
+            below.push(format!("{id} {lowest:.3}"));
+        }
+    }
+    assert!(below.is_empty(), "feet below the field as they move: {below:?}");
 }

@@ -8,7 +8,9 @@
 
 use std::sync::Arc;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use jetan_rules::Side;
 
 use crate::animation::{Gait, Leaving, Walking};
 use crate::board::PieceToken;
@@ -100,65 +102,94 @@ pub(super) fn figure(token: Entity, skeleton: Arc<Skeleton>, pivots: Vec<Entity>
     Figure { skeleton, pivots, phase: idle_phase(token), easing: ("idle", f32::NEG_INFINITY, rest) }
 }
 
+/// Whether a motion goes round and round (the paces, `idle`, `flap`, `cheer`), or is played
+/// once and holds its last pose (`strike`, `parry`, `fall`).
+pub fn repeats(motion: &str) -> bool {
+    !["strike", "parry", "fall"].contains(&motion)
+}
+
 /// Where in its idle motion the figure of `token` is: any spread will do, the same each frame.
 pub fn idle_phase(token: Entity) -> f32 {
     (token.index_u32() as f32 * 0.618_034).fract()
 }
 
-/// What a figure with `motions` does now (`now` the animation's clock, in seconds at normal
-/// speed): walking, falling, cheering (when `cheers`) or standing idle.
-pub fn doing(
-    motions: &impl Motions,
-    phase: f32,
-    now: f32,
-    speed: f32,
-    walking: Option<&Walking>,
-    leaving: Option<&Leaving>,
-    takes: bool,
-    cheers: bool,
-) -> Doing {
-    let standing = |motion: &'static str| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
-    match (walking, leaving) {
-        (_, Some(fall)) if fall.elapsed < fall.delay => Doing::Motion("parry", fall.elapsed * speed),
-        (_, Some(fall)) => Doing::Motion("fall", (fall.elapsed - fall.delay) * speed),
-        (Some(walk), None) => {
-            let progress = walk.elapsed / walk.duration.max(1e-3);
-            let pace = PACES.into_iter().find(|pace| motions.moves(pace));
-            match (walk.gait, pace) {
-                (Gait::Fly, _) if motions.moves("flap") => standing("flap"),
-                (Gait::Fly | Gait::Ride { .. }, _) | (_, None) => standing("idle"),
-                _ if takes && progress > 1.0 - STRIKE_SHARE && motions.moves("strike") => {
-                    let into = (progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE;
-                    Doing::Motion("strike", into * motions.seconds("strike").unwrap_or(1.0))
-                }
-                (_, Some(pace)) => {
-                    let length = path_length(&walk.path);
-                    Doing::Pace { pace, covered: length * progress.min(1.0), length }
+/// What the figures see of the game: the animations' clock, the pieces being taken and the
+/// winner.
+#[derive(SystemParam)]
+pub struct Stage<'w, 's> {
+    time: Res<'w, Time>,
+    settings: Res<'w, Settings>,
+    game: Option<Res<'w, Game>>,
+    taken: Query<'w, 's, &'static Leaving>,
+}
+
+impl Stage<'_, '_> {
+    /// The animations' clock: seconds at normal speed.
+    pub fn now(&self) -> f32 {
+        self.time.elapsed_secs() * self.speed()
+    }
+
+    fn speed(&self) -> f32 {
+        self.settings.animation_speed.max(0.05)
+    }
+
+    /// What a figure of `side` with `motions` (at `phase` of its idle motion) does now, walking
+    /// or being taken or neither: walking, falling, cheering (its side has won) or standing.
+    pub fn doing(
+        &self,
+        motions: &impl Motions,
+        phase: f32,
+        side: Side,
+        walking: Option<&Walking>,
+        leaving: Option<&Leaving>,
+    ) -> Doing {
+        let (now, speed) = (self.now(), self.speed());
+        let standing = |motion: &'static str| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
+        match (walking, leaving) {
+            (_, Some(fall)) if fall.elapsed < fall.delay => Doing::Motion("parry", fall.elapsed * speed),
+            (_, Some(fall)) => Doing::Motion("fall", (fall.elapsed - fall.delay) * speed),
+            (Some(walk), None) => {
+                let progress = walk.elapsed / walk.duration.max(1e-3);
+                let pace = PACES.into_iter().find(|pace| motions.moves(pace));
+                match (walk.gait, pace) {
+                    (Gait::Fly, _) if motions.moves("flap") => standing("flap"),
+                    (Gait::Fly | Gait::Ride { .. }, _) | (_, None) => standing("idle"),
+                    _ if self.takes(walk) && progress > 1.0 - STRIKE_SHARE && motions.moves("strike") => {
+                        let into = (progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE;
+                        Doing::Motion("strike", into * motions.seconds("strike").unwrap_or(1.0))
+                    }
+                    (_, Some(pace)) => {
+                        let length = path_length(&walk.path);
+                        Doing::Pace { pace, covered: length * progress.min(1.0), length }
+                    }
                 }
             }
+            (None, None) if self.winner() == Some(side) && motions.moves("cheer") => standing("cheer"),
+            (None, None) => standing("idle"),
         }
-        (None, None) if cheers && motions.moves("cheer") => standing("cheer"),
-        (None, None) => standing("idle"),
+    }
+
+    /// Whether a walk ends on a piece that falls (the walker takes it).
+    fn takes(&self, walk: &Walking) -> bool {
+        let end = walk.path.last().map_or(Vec3::ZERO, |p| *p);
+        self.taken.iter().any(|fall| fall.at.xz().distance(end.xz()) < 0.1)
+    }
+
+    fn winner(&self) -> Option<Side> {
+        self.game.as_ref()?.position.outcome()?.winner
     }
 }
 
 /// Turns every figure's joints by what it does now.
 fn move_figures(
-    time: Res<Time>,
-    settings: Res<Settings>,
-    game: Option<Res<Game>>,
+    stage: Stage,
     mut figures: Query<(&mut Figure, &PieceToken, Option<&Walking>, Option<&Leaving>)>,
-    taken: Query<&Leaving>,
     mut pivots: Query<&mut Transform>,
 ) {
-    let speed = settings.animation_speed.max(0.05);
-    let now = time.elapsed_secs() * speed;
-    let winner = game.and_then(|game| game.position.outcome()?.winner);
+    let now = stage.now();
     for (mut figure, token, walking, leaving) in &mut figures {
-        let takes = walking.is_some_and(|walk| takes_at(&taken, walk));
-        let cheers = winner == Some(token.piece.side);
         let skeleton = figure.skeleton.clone();
-        let doing = doing(skeleton.as_ref(), figure.phase, now, speed, walking, leaving, takes, cheers);
+        let doing = stage.doing(skeleton.as_ref(), figure.phase, token.piece.side, walking, leaving);
         let target = match doing {
             Doing::Motion(motion, at) => skeleton.pose(motion, at),
             Doing::Pace { pace, covered, length } => skeleton.pace_pose(pace, covered, length),
@@ -174,12 +205,6 @@ fn move_figures(
             }
         }
     }
-}
-
-/// Whether a walk ends on a piece that falls (the walker takes it).
-pub fn takes_at(taken: &Query<&Leaving>, walk: &Walking) -> bool {
-    let end = walk.path.last().map_or(Vec3::ZERO, |p| *p);
-    taken.iter().any(|fall| fall.at.xz().distance(end.xz()) < 0.1)
 }
 
 /// The length of a path over the ground, in squares.

@@ -7,6 +7,7 @@ mod board;
 mod dust;
 pub mod figures;
 mod glow;
+mod gltf_figures;
 pub mod highlights;
 mod land;
 mod merged;
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         land::plugin,
         models::plugin,
         figures::plugin,
+        gltf_figures::plugin,
         highlights::plugin,
         sky::plugin,
         dust::plugin,

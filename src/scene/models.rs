@@ -120,7 +120,12 @@ fn dress_tokens(
                 ChildOf(parent),
             ));
         }
+        commands.entity(entity).remove::<super::gltf_figures::GltfFigure>();
         if let Some(GltfModel { path, size, turn }) = &drawn.model {
+            // A living look's model moves by its own animations.
+            if drawn.living {
+                commands.entity(entity).insert(super::gltf_figures::gltf_figure(entity, server.load(path.clone())));
+            }
             let scene = server.load(GltfAssetLabel::Scene(0).from_asset(path.clone()));
             let place =
                 Transform::from_rotation(Quat::from_rotation_y(turn.to_radians())).with_scale(Vec3::splat(*size));
