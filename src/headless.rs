@@ -34,7 +34,16 @@ pub fn interface_app(assets: &Path, launch: Launch) -> App {
         .init_asset::<bevy::shader::Shader>()
         .init_asset::<Image>()
         .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
+    // glTF models and their animations (a living Malagor moves by its model's own).
+    app.add_plugins((
+        bevy::world_serialization::WorldSerializationPlugin,
+        bevy::animation::AnimationPlugin,
+        bevy::gltf::GltfPlugin::default(),
+    ));
     app.add_plugins(InterfacePlugin);
     app.world_mut().resource_mut::<Settings>().players = Seats::HUMANS;
+    // What `App::run` would do before the first frame (the glTF loader is registered here).
+    app.finish();
+    app.cleanup();
     app
 }

@@ -11,6 +11,7 @@ use jetan::Launch;
 use jetan::board::PieceToken;
 use jetan::game::{Game, GameAction};
 use jetan::scene::figures::Figure;
+use jetan::scene::gltf_figures::GltfFigure;
 use jetan::settings::{Pieces, Settings};
 
 /// The turns of the figure's joints on `square`, by joint name.
@@ -93,4 +94,28 @@ fn living_figures_walk_their_moves() {
     // Statuettes again: the figures go.
     app.world_mut().resource_mut::<Settings>().pieces = Pieces::Statuettes;
     update_until(&mut app, "the statuettes", |world| world.query::<&Figure>().iter(world).count() == 0);
+}
+
+#[test]
+fn the_living_malagor_moves_by_its_models_own_animations() {
+    let launch = Launch { variant: Some("variants/jetan_malagor.ron".into()), ..default() };
+    let mut app = jetan::headless::interface_app(&repo_assets(), launch);
+    app.world_mut().resource_mut::<Settings>().pieces = Pieces::Living;
+    update_until(&mut app, "the game", |world| world.contains_resource::<Game>());
+    let a2 = square(&app, "a2");
+    let bird = move |world: &mut World| {
+        let mut birds = world.query::<(&PieceToken, &GltfFigure)>();
+        birds.iter(world).find(|(token, _)| token.square == a2).and_then(|(_, bird)| bird.playing())
+    };
+    update_until(&mut app, "the Malagor's animations", |world| bird(world).is_some());
+    assert_eq!(bird(app.world_mut()), Some("idle"), "standing, it idles");
+    play(&mut app, "M a2-a4");
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        app.update();
+        let world = app.world_mut();
+        let mut birds = world.query::<&GltfFigure>();
+        seen.extend(birds.iter(world).filter_map(GltfFigure::playing).filter(|motion| *motion != "idle"));
+    }
+    assert!(seen.contains(&"flap"), "in the air, it flaps: {seen:?}");
 }

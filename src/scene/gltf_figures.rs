@@ -20,6 +20,16 @@ pub struct GltfFigure {
     gltf: Handle<Gltf>,
     phase: f32,
     player: Option<(Entity, ClipMotions)>,
+    /// The animation it plays, once it has its player.
+    playing: Option<&'static str>,
+}
+
+impl GltfFigure {
+    /// The motion its model plays (none until its scene is in the world with an animation of
+    /// that name).
+    pub fn playing(&self) -> Option<&'static str> {
+        self.playing
+    }
 }
 
 /// A glTF model's animations by the game's motion names: each one's node in its player's
@@ -43,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The glTF figure of `token`, whose model is `gltf`.
 pub(super) fn gltf_figure(token: Entity, gltf: Handle<Gltf>) -> GltfFigure {
-    GltfFigure { gltf, phase: idle_phase(token), player: None }
+    GltfFigure { gltf, phase: idle_phase(token), player: None, playing: None }
 }
 
 /// Gives each glTF figure the animation player its scene brought, with a graph of the model's
@@ -80,10 +90,11 @@ fn adopt_players(
 /// motion's animation still there (a pace once round its cycle a square).
 fn play_motions(
     stage: Stage,
-    figures: Query<(&GltfFigure, &PieceToken, Option<&Walking>, Option<&Leaving>)>,
+    mut figures: Query<(&mut GltfFigure, &PieceToken, Option<&Walking>, Option<&Leaving>)>,
     mut players: Query<&mut AnimationPlayer>,
 ) {
-    for (figure, token, walking, leaving) in &figures {
+    for (mut figure, token, walking, leaving) in &mut figures {
+        let figure = &mut *figure;
         let Some((player, motions)) = &figure.player else { continue };
         let Ok(mut player) = players.get_mut(*player) else { continue };
         let (motion, at) = match stage.doing(motions, figure.phase, token.piece.side, walking, leaving) {
@@ -92,8 +103,10 @@ fn play_motions(
         };
         let Some(&(node, seconds)) = motions.0.get(motion) else {
             player.stop_all();
+            figure.playing = None;
             continue;
         };
+        figure.playing = Some(motion);
         let at = if repeats(motion) { at.rem_euclid(seconds) } else { at.clamp(0.0, seconds) };
         if !player.is_playing_animation(node) {
             player.stop_all();

@@ -7,7 +7,7 @@ mod board;
 mod dust;
 pub mod figures;
 mod glow;
-mod gltf_figures;
+pub mod gltf_figures;
 pub mod highlights;
 mod land;
 mod merged;
