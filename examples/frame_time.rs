@@ -6,7 +6,8 @@
 //! biggest moves animate: a Zitidar hauling four cars and an airship with three passengers,
 //! started in the same frame. Prints the median and worst frame, and the time to list the legal
 //! moves of the start position, and the ratio of the idle frame to that listing (under 1 is the
-//! aim): `cargo run --release --example frame_time`
+//! aim). All of it with the statuettes, then with Living Jetan's figures (every piece turning
+//! its joints each frame): `cargo run --release --example frame_time`
 
 use std::time::{Duration, Instant};
 
@@ -18,15 +19,25 @@ use jetan::game::{Game, MovePlayed, SquareClicked};
 use jetan::headless::interface_app;
 use jetan::input::Selection;
 use jetan::look_asset::TokenLook;
+use jetan::settings::{Pieces, Settings};
 use jetan_rules::{MoveKind, Position};
 
 const FRAMES: usize = 40;
 
 fn main() {
+    for pieces in [Pieces::Statuettes, Pieces::Living] {
+        println!("-- Pieces: {pieces:?}");
+        measure(pieces);
+    }
+}
+
+/// Measures the frames of Jetan Jeddara with its pieces drawn as `pieces`.
+fn measure(pieces: Pieces) {
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let moves = "M b3-b4, m o10-o9".to_string();
     let launch = Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() };
     let mut app = interface_app(&assets, launch);
+    app.world_mut().resource_mut::<Settings>().pieces = pieces;
     // As `App::run` does: the plugins' last steps (the game's schedules made single-threaded).
     app.finish();
     app.cleanup();

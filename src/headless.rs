@@ -15,7 +15,8 @@ use crate::settings::Settings;
 use crate::{GameLogicPlugin, InterfacePlugin, Launch};
 
 /// An app on the asset folder `assets` playing `launch`'s game, both sides human, each frame
-/// 1/60 s of game time.
+/// 1/60 s of game time. More plugins may be added; `App::finish` and `App::cleanup` are left to
+/// the caller, as `App::run` would call them (glTF models load only after them).
 pub fn interface_app(assets: &Path, launch: Launch) -> App {
     let mut app = App::new();
     Places { assets: assets.to_path_buf(), mods: None }.install(&mut app);
@@ -42,8 +43,5 @@ pub fn interface_app(assets: &Path, launch: Launch) -> App {
     ));
     app.add_plugins(InterfacePlugin);
     app.world_mut().resource_mut::<Settings>().players = Seats::HUMANS;
-    // What `App::run` would do before the first frame (the glTF loader is registered here).
-    app.finish();
-    app.cleanup();
     app
 }

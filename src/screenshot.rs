@@ -1,8 +1,8 @@
 //! `--screenshot PATH`: once the scene has been drawn for a while, save the window to a PNG and
 //! exit. Software renderers compile shaders slowly, so it waits for frames, not seconds. With
 //! `--animate MOVE` it plays the move first, game time advancing a fixed 1/60 s a frame, and
-//! takes the picture halfway through the animation (the walks, a captured piece's fall, a piece
-//! brought back rising).
+//! takes the picture as a piece it takes falls (a quarter through its fall), or else halfway
+//! through the animation (the walks, a piece brought back rising).
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -53,7 +53,7 @@ fn park_pointer(mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow
 /// What a piece being shown is doing: walking, falling, rising.
 type Shown = (Option<&'static Walking>, Option<&'static Leaving>, Option<&'static Appearing>);
 
-/// Whether the launch's move has been played and its animation is halfway through; plays it
+/// Whether the launch's move has been played and its animation is at the moment to show; plays it
 /// when the scene is ready.
 fn animation_halfway(
     launch: &Launch,
@@ -72,6 +72,10 @@ fn animation_halfway(
             Err(error) => notice.0 = Some(format!("--animate: {error}")),
         }
         return false;
+    }
+    // A capture is caught as the piece taken falls, a quarter through its fall.
+    if let Some(fallen) = moving.iter().filter_map(|(_, fall, _)| fall.map(Leaving::progress)).reduce(f32::max) {
+        return capture.frames > FRAMES_BEFORE_CAPTURE && (fallen >= 0.25 || notice.0.is_some());
     }
     // All of a move's animations start together: halfway is half the time of the longest.
     let (now, end) = moving

@@ -1,7 +1,8 @@
 //! Living Jetan in the headless game: with Pieces: Living every piece of classic Jetan is a
 //! figure on joints, a walking figure's legs swing while it walks and stand still when it has
-//! arrived, a capture is a fight (the taker strikes, then the taken falls), and the pieces are
-//! drawn anew when the setting changes.
+//! arrived, a capture is a fight (the taker strikes, then the taken falls, and the crowd rises
+//! and cheers), the pieces are drawn anew when the setting changes, and the Malagor moves by
+//! its glTF model's own animations.
 
 mod common;
 
@@ -10,6 +11,7 @@ use common::*;
 use jetan::Launch;
 use jetan::board::PieceToken;
 use jetan::game::{Game, GameAction};
+use jetan::scene::crowd::Cheering;
 use jetan::scene::figures::Figure;
 use jetan::scene::gltf_figures::GltfFigure;
 use jetan::settings::{Pieces, Settings};
@@ -75,8 +77,10 @@ fn living_figures_walk_their_moves() {
     });
     play(&mut app, "A e5-e6");
     let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut roused: f32 = 0.0;
     for _ in 0..200 {
         app.update();
+        roused = roused.max(app.world().resource::<Cheering>().level);
         let world = app.world();
         let motion = |token| world.get::<Figure>(token).map_or("gone", Figure::motion);
         let now = (motion(taker), motion(taken));
@@ -90,6 +94,7 @@ fn living_figures_walk_their_moves() {
     let parried = first(&|(_, taken)| *taken == "parry").unwrap_or_else(|| panic!("no parry: {seen:?}"));
     assert!(parried < fell && struck < fell, "strike, then fall: {seen:?}");
     assert_eq!(seen.last(), Some(&("idle", "gone")), "{seen:?}");
+    assert!(roused > 0.5, "the crowd rises and cheers: {roused}");
 
     // Statuettes again: the figures go.
     app.world_mut().resource_mut::<Settings>().pieces = Pieces::Statuettes;
@@ -100,6 +105,9 @@ fn living_figures_walk_their_moves() {
 fn the_living_malagor_moves_by_its_models_own_animations() {
     let launch = Launch { variant: Some("variants/jetan_malagor.ron".into()), ..default() };
     let mut app = jetan::headless::interface_app(&repo_assets(), launch);
+    // As `App::run` does before the first frame: the glTF loader is registered then.
+    app.finish();
+    app.cleanup();
     app.world_mut().resource_mut::<Settings>().pieces = Pieces::Living;
     update_until(&mut app, "the game", |world| world.contains_resource::<Game>());
     let a2 = square(&app, "a2");

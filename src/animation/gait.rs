@@ -11,14 +11,25 @@ use bevy::prelude::*;
 pub const FLIGHT_HEIGHT: f32 = 3.0;
 /// The share of a flight spent lifting off (and as much setting down).
 const LIFT: f32 = 0.25;
+/// How much longer than a hop a figure's stride over a square takes.
+const STRIDING: f32 = 1.4;
+/// Seconds a living figure strikes the piece it takes, after it arrives (at normal speed).
+pub const STRIKE_SECONDS: f32 = 0.6;
+/// The share of a strike at which the blow lands (and the piece taken falls).
+pub const BLOW: f32 = 0.55;
 
 /// How a piece travels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Gait {
     /// Square by square, a hop over each (a leap arcs from end to end).
     Hop,
-    /// On foot along the ground, level and steady: a living figure, whose legs keep pace.
-    Stride,
+    /// On foot along the ground, level and steady: a living figure, whose legs keep pace. It
+    /// arrives `arrives` of the way through its walk: at the end, or with time left to strike
+    /// the piece it takes there.
+    Stride {
+        /// The share of the walk after which it has arrived.
+        arrives: f32,
+    },
     /// Up, along its course at height, and down.
     Fly,
     /// Aboard a flying airship that starts `offset` away: it boards as the ship lifts, rides
@@ -55,12 +66,19 @@ impl Pose {
 }
 
 impl Gait {
+    /// A living figure's stride along `path`, a step `step` seconds at normal speed: when it
+    /// `takes` the piece at the end, it arrives with [`STRIKE_SECONDS`] left to strike it.
+    pub fn stride(path: &[Vec3], step: f32, takes: bool) -> Gait {
+        let run = legs(path) * step * STRIDING;
+        Gait::Stride { arrives: if takes { run / (run + STRIKE_SECONDS) } else { 1.0 } }
+    }
+
     /// How long a walk along `path` takes at normal speed, given a step's seconds.
     pub fn seconds(self, path: &[Vec3], step: f32) -> f32 {
-        let legs = path.len().saturating_sub(1).max(2) as f32;
+        let legs = legs(path);
         match self {
             Gait::Hop => legs * step,
-            Gait::Stride => legs * step * 1.4,
+            Gait::Stride { arrives } => legs * step * STRIDING / arrives,
             Gait::Plod { .. } => legs * step * 1.8,
             Gait::Pounce => legs * step * 1.2,
             Gait::Fly | Gait::Ride { .. } => 1.1 + length(path) * 0.14,
@@ -73,8 +91,8 @@ impl Gait {
         let legs = squares.saturating_sub(1).max(2) as f32;
         match self {
             Gait::Hop | Gait::Plod { .. } => (legs - 1.0) / legs,
-            // At the blow of the taker's strike, which ends the walk.
-            Gait::Stride => 0.9,
+            // At the blow of the taker's strike.
+            Gait::Stride { arrives } => arrives + (1.0 - arrives) * BLOW,
             Gait::Pounce => 0.75,
             Gait::Fly | Gait::Ride { .. } => 0.85,
         }
@@ -89,7 +107,7 @@ impl Gait {
         }
         match self {
             Gait::Hop => Pose::standing(hop(path, t)),
-            Gait::Stride => Pose::standing(glide(path, t).0),
+            Gait::Stride { arrives } => Pose::standing(glide(path, (t / arrives).min(1.0)).0),
             Gait::Fly => flight(path, t).0,
             Gait::Ride { offset } => {
                 let (mut pose, aboard) = flight(path, t);
@@ -102,6 +120,11 @@ impl Gait {
             Gait::Pounce => pounce(path, t),
         }
     }
+}
+
+/// A path's legs, as its walk is timed: two at least (a leap takes as long as two steps).
+fn legs(path: &[Vec3]) -> f32 {
+    path.len().saturating_sub(1).max(2) as f32
 }
 
 /// The length of a path.

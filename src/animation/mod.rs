@@ -10,7 +10,7 @@ mod gait;
 use bevy::prelude::*;
 use jetan_rules::{MoveKind, Side, SquareSet};
 
-pub use gait::{FLIGHT_HEIGHT, Gait, Pose};
+pub use gait::{BLOW, FLIGHT_HEIGHT, Gait, Pose, STRIKE_SECONDS};
 
 use crate::AppSystems;
 use crate::board::{BoardLayout, BoardRoot, PieceToken, token};
@@ -145,7 +145,7 @@ fn start_animations(
                     Gait::Ride { offset: points[0] - layout.world(ship) }
                 }
                 _ if flies || kind.carries > 0 => Gait::Fly,
-                _ if strides => Gait::Stride,
+                _ if strides => Gait::stride(&points, STEP_SECONDS, played.removed.contains(&to)),
                 _ => Gait::Hop,
             };
             let duration = gait.seconds(&points, STEP_SECONDS) / speed;

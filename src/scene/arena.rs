@@ -15,18 +15,20 @@ use crate::game::Game;
 use crate::screen::Screen;
 
 /// The field's level: the plinth's foot.
-const GROUND: f32 = -0.6;
+pub(super) const GROUND: f32 = -0.6;
 /// The podium wall between the field and the lowest tier.
-const WALL: f32 = 1.3;
+pub(super) const WALL: f32 = 1.3;
 /// The podium's depth.
-const PODIUM: f32 = 0.6;
+pub(super) const PODIUM: f32 = 0.6;
 /// How many tiers of seats.
-const TIERS: usize = 6;
+pub(super) const TIERS: usize = 6;
 /// Each tier's depth and rise.
-const DEPTH: f32 = 0.95;
-const RISE: f32 = 0.5;
+pub(super) const DEPTH: f32 = 0.95;
+pub(super) const RISE: f32 = 0.5;
 /// Room between spectators along a tier.
-const SEAT: f32 = 0.5;
+/// The stand with the jeddak's box (the east).
+pub(super) const ROYAL: usize = 3;
+pub(super) const SEAT: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, build_arena.run_if(in_state(Screen::Playing)).in_set(crate::AppSystems::View))
@@ -41,8 +43,8 @@ fn build_title_arena(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let layout = BoardLayout { geometry: jetan_rules::Geometry { files: 10, ranks: 10 } };
-    let stands = stands(&layout, ["Orange", "Black"], &mut meshes, &mut materials);
-    commands.spawn((stands, DespawnOnExit(Screen::Title)));
+    let stands = commands.spawn(DespawnOnExit(Screen::Title)).id();
+    spawn_stands(&mut commands, stands, &layout, ["Orange", "Black"], &mut meshes, &mut materials);
 }
 
 /// Half the field's extent inside the podium walls: far enough out that the camera, framing
@@ -62,23 +64,29 @@ fn build_arena(
     let (Ok(root), Some(layout)) = (roots.single(), layout) else { return };
     let variant = game.position.variant();
     let sides = Side::BOTH.map(|side| variant.side_name(side));
-    commands.spawn((stands(&layout, sides, &mut meshes, &mut materials), ChildOf(root)));
+    let stands = commands.spawn(ChildOf(root)).id();
+    spawn_stands(&mut commands, stands, &layout, sides, &mut meshes, &mut materials);
 }
 
-/// The stands about a board of `layout`, in the colours of the sides named `sides`. They cast
-/// no shadow: the board stays in the light at any hour, and software renderers draw the
-/// shadow maps of the pieces alone.
-fn stands(
+/// Makes `stands` the stands about a board of `layout`, in the colours of the sides named
+/// `sides`, with their crowd. They cast no shadow: the board stays in the light at any hour,
+/// and software renderers draw the shadow maps of the pieces alone.
+fn spawn_stands(
+    commands: &mut Commands,
+    stands: Entity,
     layout: &BoardLayout,
     sides: [&str; 2],
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
-) -> impl Bundle {
+) {
     let colours =
         Side::BOTH.map(|side| (Palette::body(side, sides[side.index()]), Palette::trim(side, sides[side.index()])));
-    let mesh = arena(field_half_extent(layout), layout.half_extent(), colours);
+    let field = field_half_extent(layout);
+    let about = stands_about(field, colours);
     let material = materials.add(StandardMaterial { perceptual_roughness: 0.92, ..default() });
-    (Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), NotShadowCaster, Transform::default())
+    let mesh = meshes.add(arena(field, layout.half_extent(), &about));
+    commands.entity(stands).insert((Mesh3d(mesh), MeshMaterial3d(material.clone()), NotShadowCaster, Transform::default()));
+    super::crowd::spawn(commands, &about, stands, meshes, material);
 }
 
 /// A number in 0..1 from `seed`, the same every time.
@@ -90,33 +98,34 @@ pub fn noise(seed: u32) -> f32 {
     (x & 0xFFFF) as f32 / 65536.0
 }
 
-fn shade(colour: Color, by: f32) -> Color {
+pub(super) fn shade(colour: Color, by: f32) -> Color {
     let linear = colour.to_linear();
     Color::LinearRgba(LinearRgba::rgb(linear.red * by, linear.green * by, linear.blue * by))
 }
 
 /// One side of the stands, seen from the field: where it runs and which way is outwards.
-struct Stand {
+pub(super) struct Stand {
     /// The field's half extent along the stand and across it.
-    along: f32,
+    pub along: f32,
     across: f32,
     /// Turns the stand's frame (x along, z outwards) into the world's.
-    turn: Quat,
+    pub turn: Quat,
     /// The banners it flies: one side's, or both in turn.
     banners: Vec<(Color, Color)>,
 }
 
 impl Stand {
-    fn place(&self, along: f32, out: f32, y: f32) -> Vec3 {
+    /// A point `along` the stand, `out` from the field's edge, at height `y`, in the world.
+    pub fn place(&self, along: f32, out: f32, y: f32) -> Vec3 {
         self.turn * Vec3::new(along, y, self.across + out)
     }
 }
 
-fn arena(field: Vec2, board: Vec2, colours: [(Color, Color); 2]) -> Mesh {
-    let mut mesh = MergedMesh::default();
-    paving(&mut mesh, field, board);
+/// The four stands about a field of half extent `field`, flying banners of these colours: the
+/// south's, the north's, and the west and east (the jeddak's box on the east) flying both.
+pub(super) fn stands_about(field: Vec2, colours: [(Color, Color); 2]) -> [Stand; 4] {
     let [south, north] = colours;
-    let stands = [
+    [
         Stand { along: field.x, across: field.y, turn: Quat::IDENTITY, banners: vec![south] },
         Stand {
             along: field.x,
@@ -136,16 +145,21 @@ fn arena(field: Vec2, board: Vec2, colours: [(Color, Color); 2]) -> Mesh {
             turn: Quat::from_rotation_y(-std::f32::consts::FRAC_PI_2),
             banners: vec![north, south],
         },
-    ];
+    ]
+}
+
+/// The field and the stands about it, without their people.
+fn arena(field: Vec2, board: Vec2, stands: &[Stand; 4]) -> Mesh {
+    let mut mesh = MergedMesh::default();
+    paving(&mut mesh, field, board);
     for (index, stand) in stands.iter().enumerate() {
         tiers(&mut mesh, stand);
-        crowd(&mut mesh, stand, index as u32, index == 3);
         banners(&mut mesh, stand);
         if index < 2 {
             gates(&mut mesh, stand);
         }
     }
-    royal_box(&mut mesh, &stands[3]);
+    royal_box(&mut mesh, &stands[ROYAL]);
     mesh.build()
 }
 
@@ -192,56 +206,6 @@ fn tiers(mesh: &mut MergedMesh, stand: &Stand) {
     let top = GROUND + WALL + TIERS as f32 * RISE;
     let size = stand.turn * Vec3::new((stand.along + outer) * 2.0, 0.7, 0.25);
     mesh.cuboid(size.abs(), stand.place(0.0, outer - 0.12, top + 0.35), shade(stone, 0.75));
-}
-
-/// The people of Manator on every tier: copper-red men and women in harness of many colours,
-/// here and there a green man towering over them. The jeddak's box on the east stand is kept
-/// clear.
-fn crowd(mesh: &mut MergedMesh, stand: &Stand, stand_index: u32, royal: bool) {
-    let harness = [
-        Color::srgb(0.45, 0.22, 0.10),
-        Color::srgb(0.62, 0.48, 0.22),
-        Color::srgb(0.30, 0.18, 0.12),
-        Color::srgb(0.70, 0.18, 0.12),
-        Color::srgb(0.18, 0.22, 0.35),
-        Color::srgb(0.85, 0.78, 0.60),
-    ];
-    let body = Cuboid::new(0.2, 0.38, 0.14);
-    let head = Sphere::new(0.085).mesh().ico(0).expect("an icosahedron");
-    for tier in 0..TIERS {
-        let out = PODIUM + (tier as f32 + 0.45) * DEPTH;
-        let floor = GROUND + WALL + (tier + 1) as f32 * RISE;
-        let reach = stand.along + PODIUM + tier as f32 * DEPTH;
-        let count = (reach * 2.0 / SEAT) as i32;
-        for seat in 0..count {
-            let seed = stand_index * 100_000 + tier as u32 * 1000 + seat as u32;
-            let along = -reach + (seat as f32 + 0.5 + 0.3 * (noise(seed) - 0.5)) * SEAT;
-            if noise(seed + 7) < 0.22 || (royal && tier < 4 && along.abs() < 2.2) {
-                continue;
-            }
-            let thark = noise(seed + 13) < 0.03;
-            let (scale, skin) = if thark {
-                (1.6, Palette::THARK)
-            } else {
-                (0.9 + 0.2 * noise(seed + 3), shade(Color::srgb(0.62, 0.28, 0.18), 0.8 + 0.4 * noise(seed + 5)))
-            };
-            let clothes = harness[(noise(seed + 11) * harness.len() as f32) as usize % harness.len()];
-            let foot = stand.place(along, out, floor);
-            let turn = stand.turn;
-            mesh.add(
-                body,
-                Transform::from_translation(foot + Vec3::Y * 0.19 * scale)
-                    .with_rotation(turn)
-                    .with_scale(Vec3::splat(scale)),
-                clothes,
-            );
-            mesh.add(
-                head.clone(),
-                Transform::from_translation(foot + Vec3::Y * 0.47 * scale).with_scale(Vec3::splat(scale)),
-                skin,
-            );
-        }
-    }
 }
 
 /// Long banners down the podium wall, facing the field, and pennants on poles along the
@@ -329,12 +293,11 @@ mod tests {
     }
 
     #[test]
-    fn the_crowd_fills_the_stands_in_one_mesh() {
+    fn the_field_and_stands_are_one_mesh() {
         let colours = [(Color::BLACK, Color::WHITE), (Color::srgb(1.0, 0.6, 0.1), Color::WHITE)];
-        let small = arena(Vec2::splat(14.5), Vec2::splat(5.0), colours);
-        let large = arena(Vec2::splat(21.1), Vec2::new(8.0, 6.0), colours);
-        let (small, large) = (small.count_vertices(), large.count_vertices());
-        assert!(small > 20_000, "{small} vertices");
-        assert!(large > small && large < 250_000, "{large} vertices");
+        let (small, large) = (Vec2::splat(14.5), Vec2::splat(21.1));
+        let small = arena(small, Vec2::splat(5.0), &stands_about(small, colours)).count_vertices();
+        let large = arena(large, Vec2::new(8.0, 6.0), &stands_about(large, colours)).count_vertices();
+        assert!(small > 2_000 && large > small && large < 100_000, "{small} and {large} vertices");
     }
 }

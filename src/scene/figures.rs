@@ -66,7 +66,7 @@ impl Motions for Skeleton {
     }
 }
 
-/// The share of a walk, at its end, over which a piece that takes strikes.
+/// The share of a walk, at its end, over which a piece that takes strikes (unless it strides).
 const STRIKE_SHARE: f32 = 0.35;
 /// Seconds a figure takes to ease from one motion into the next (at normal speed).
 const EASE_SECONDS: f32 = 0.15;
@@ -151,16 +151,21 @@ impl Stage<'_, '_> {
             (Some(walk), None) => {
                 let progress = walk.elapsed / walk.duration.max(1e-3);
                 let pace = PACES.into_iter().find(|pace| motions.moves(pace));
-                match (walk.gait, pace) {
-                    (Gait::Fly, _) if motions.moves("flap") => standing("flap"),
-                    (Gait::Fly | Gait::Ride { .. }, _) | (_, None) => standing("idle"),
-                    _ if self.takes(walk) && progress > 1.0 - STRIKE_SHARE && motions.moves("strike") => {
-                        let into = (progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE;
-                        Doing::Motion("strike", into * motions.seconds("strike").unwrap_or(1.0))
-                    }
-                    (_, Some(pace)) => {
+                // A figure that strides arrives, then strikes for the rest of its walk; one
+                // carried otherwise strikes over the end of its walk.
+                let arrives = match walk.gait {
+                    Gait::Stride { arrives } => arrives,
+                    _ if self.takes(walk) => 1.0 - STRIKE_SHARE,
+                    _ => 1.0,
+                };
+                let strike = motions.seconds("strike").filter(|_| progress > arrives);
+                match (walk.gait, pace, strike) {
+                    (Gait::Fly, ..) if motions.moves("flap") => standing("flap"),
+                    (Gait::Fly | Gait::Ride { .. }, ..) | (_, None, None) => standing("idle"),
+                    (.., Some(seconds)) => Doing::Motion("strike", (progress - arrives) / (1.0 - arrives) * seconds),
+                    (_, Some(pace), None) => {
                         let length = path_length(&walk.path);
-                        Doing::Pace { pace, covered: length * progress.min(1.0), length }
+                        Doing::Pace { pace, covered: length * (progress / arrives).min(1.0), length }
                     }
                 }
             }

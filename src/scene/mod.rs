@@ -4,6 +4,7 @@
 
 mod arena;
 mod board;
+pub mod crowd;
 mod dust;
 pub mod figures;
 mod glow;
@@ -24,6 +25,7 @@ pub use sky::{SkyLook, SkyTime};
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::SKY)).add_plugins((
         arena::plugin,
+        crowd::plugin,
         board::plugin,
         land::plugin,
         models::plugin,

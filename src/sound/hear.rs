@@ -49,7 +49,7 @@ pub(super) fn hear_walks(
         let at = Some(place.translation());
         let hauls = game.position.variant().kind(token.piece.kind).hauls.is_some();
         let footfall = match walk.gait {
-            Gait::Hop | Gait::Stride => Some(Event::Step),
+            Gait::Hop | Gait::Stride { .. } => Some(Event::Step),
             Gait::Plod { .. } if hauls => Some(Event::Plod),
             _ => None,
         };

@@ -52,8 +52,6 @@ pub(super) struct Lasting {
     /// The wind's and the crowd's voices, and the sounds file's version they play.
     ambience: Option<([VoiceId; 2], u64)>,
     following: Vec<Following>,
-    /// How much the crowd swells above its murmur (decays by the second).
-    swell: f32,
     /// The random numbers that choose takes and pitches.
     roll: u64,
 }
@@ -111,11 +109,6 @@ pub(super) fn play_heard(
         if *count > MAX_AT_ONCE {
             continue;
         }
-        match heard.event {
-            Event::Capture => lasting.swell = lasting.swell.max(0.8),
-            Event::Win => lasting.swell = 1.5,
-            _ => {}
-        }
         let Some(sound) = map.for_event(heard.event, heard.own.as_deref()) else { continue };
         lasting.roll = next_roll(lasting.roll);
         let (clip, pitch) = sound.choose(lasting.roll);
@@ -162,7 +155,7 @@ pub(super) fn play_ambience(
     settings: Res<Settings>,
     catalog: Res<SoundCatalog>,
     sky_time: Option<Res<crate::scene::SkyTime>>,
-    time: Res<Time>,
+    cheering: Res<crate::scene::crowd::Cheering>,
     mut lasting: ResMut<Lasting>,
 ) {
     let Ok(mut mixer) = audio.mixer.lock() else { return };
@@ -181,10 +174,9 @@ pub(super) fn play_ambience(
     }
     let Some(([wind, crowd], _)) = lasting.ambience else { return };
     let night = sky_time.map_or(0.0, |sky| crate::scene::SkyLook::at(settings.time_of_day, sky.0).night);
-    lasting.swell = (lasting.swell - time.delta_secs() * 0.3).max(0.0);
     let level = |name: &str| map.sounds.get(name).map_or(0.0, |sound| sound.volume) * loudness.ambience;
     let [wind_name, crowd_name] = &map.ambience;
-    let crowd_level = level(crowd_name) * (1.0 - 0.6 * night + lasting.swell);
+    let crowd_level = level(crowd_name) * (1.0 - 0.6 * night + cheering.level);
     mixer.set_gains(wind, spatial::gains(0.0, 0.0, NEAR, level(wind_name)));
     mixer.set_gains(crowd, spatial::gains(0.0, 0.0, NEAR, crowd_level));
 }
