@@ -1,0 +1,10 @@
+//! Jetan over the network: the [`protocol`], a [`server`] that referees every move with
+//! `jetan_rules` and stores it in SQLite before anyone hears of it, a [`client`] a game without
+//! async can drive, and a [`bot`] that plays a seat with `jetan_ai`. No Bevy.
+
+pub mod protocol;
+pub mod referee;
+pub mod secrets;
+pub mod store;
+pub mod time_control;
+pub mod variants;
