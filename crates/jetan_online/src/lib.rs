@@ -5,6 +5,7 @@
 pub mod protocol;
 pub mod referee;
 pub mod secrets;
+pub mod server;
 pub mod store;
 pub mod time_control;
 pub mod variants;

@@ -159,8 +159,8 @@ pub struct Seat {
     pub token: String,
     /// The code the opponent joins with (to the creator only; used once).
     pub invite: Option<String>,
-    /// The code anyone may watch the game with.
-    pub watch: String,
+    /// The code anyone may watch the game with (to the creator only).
+    pub watch: Option<String>,
 }
 
 /// A game as it stands.

@@ -2,6 +2,7 @@
 //! on the disk when its write returns, before any player hears of it.
 
 use std::path::Path;
+use std::sync::{Mutex, PoisonError};
 
 use jetan_rules::Side;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -199,6 +200,22 @@ impl Store {
             .collect::<Result<_, _>>()
             .map_err(failed)?;
         Ok(game)
+    }
+}
+
+/// The store shared by the server's tasks, one at a time: each holds it only for a write or a
+/// lookup.
+pub struct SharedStore(Mutex<Store>);
+
+impl SharedStore {
+    /// Shares `store`.
+    pub fn new(store: Store) -> SharedStore {
+        SharedStore(Mutex::new(store))
+    }
+
+    /// Runs `work` with the store to itself.
+    pub fn with<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
+        work(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner))
     }
 }
 
