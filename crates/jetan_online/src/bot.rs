@@ -9,7 +9,7 @@ use jetan_ai::{Level, Player};
 use jetan_rules::Side;
 
 use crate::client::{ClientEvent, Command, OnlineClient};
-use crate::protocol::{Ending, Event, Request};
+use crate::protocol::{Event, Request};
 use crate::replica::Replica;
 
 /// How often the bot looks for news while it waits.
@@ -45,20 +45,40 @@ pub struct BotArgs {
 pub fn run(args: &BotArgs) -> Result<(), String> {
     let client = OnlineClient::connect(&args.server, Request::Join { invite: args.join.clone() });
     let mut player = Player::new(args.level, args.seed).with_nodes(args.nodes);
-    let ending = play_seat(&client, &mut player, args.movetime.map(Duration::from_millis))?;
-    println!("{}", ending.text);
+    let movetime = args.movetime.map(Duration::from_millis);
+    let game = play_seat(&client, |game, side| ai_turn(&mut player, game, side, movetime))?;
+    println!("{}", game.outcome().map_or("the game is over", |ending| ending.text.as_str()));
     Ok(())
 }
 
-/// Plays the seat `client` takes with `player` until the game ends; `movetime` replaces the
-/// level's time (else a timed game's clock gives it).
+/// The plies `player` plays in its turn (every one of a Charge); `movetime` replaces the
+/// level's time, else a timed game's clock gives it.
+pub fn ai_turn(player: &mut Player, game: &Replica, side: Side, movetime: Option<Duration>) -> Vec<Command> {
+    let time = movetime.or_else(|| game.clocks().thinking_time(side));
+    let turn = player.choose(game.position(), time, &AtomicBool::new(false)).turn;
+    let mut position = game.position().clone();
+    (game.next_ply()..)
+        .zip(turn)
+        .map(|(ply, mv)| {
+            let text = position.move_text(mv);
+            position.play(mv);
+            Command::Play { ply, text }
+        })
+        .collect()
+}
+
+/// Plays the seat `client` takes until the game ends: at each of its turns, sends what `turn`
+/// says to (the turn's plies, or a resignation). Returns the game as it ended.
 ///
 /// # Errors
-/// The server refuses the seat, or the game's plies don't fit the rules this bot knows.
-pub fn play_seat(client: &OnlineClient, player: &mut Player, movetime: Option<Duration>) -> Result<Ending, String> {
+/// The server refuses the seat, or the game's plies don't fit the rules this client knows.
+pub fn play_seat(
+    client: &OnlineClient,
+    mut turn: impl FnMut(&Replica, Side) -> Vec<Command>,
+) -> Result<Replica, String> {
     let mut side: Option<Side> = None;
     let mut replica: Option<Replica> = None;
-    // The plies sent for this turn reach this ply: think again only past it.
+    // What was sent for this turn reaches this ply: decide again only past it.
     let mut sent_up_to = 0;
     loop {
         match client.recv_timeout(POLL) {
@@ -76,17 +96,15 @@ pub fn play_seat(client: &OnlineClient, player: &mut Player, movetime: Option<Du
             Some(ClientEvent::Disconnected { .. }) | None => {}
         }
         let (Some(side), Some(game)) = (side, &replica) else { continue };
-        if let Some(ending) = game.outcome() {
-            return Ok(ending.clone());
+        if game.outcome().is_some() {
+            return Ok(game.clone());
         }
         if game.to_play(side) && game.next_ply() >= sent_up_to {
-            let time = movetime.or_else(|| game.clocks().thinking_time(side));
-            let turn = player.choose(game.position(), time, &AtomicBool::new(false)).turn;
-            let mut position = game.position().clone();
-            for (ply, mv) in (game.next_ply()..).zip(turn) {
-                client.send(Command::Play { ply, text: position.move_text(mv) });
-                position.play(mv);
-                sent_up_to = ply + 1;
+            let commands = turn(game, side);
+            let plies = commands.iter().filter(|command| matches!(command, Command::Play { .. })).count();
+            sent_up_to = game.next_ply() + plies.max(1) as u32;
+            for command in commands {
+                client.send(command);
             }
         }
     }

@@ -103,7 +103,8 @@ pub enum Event {
         /// The version the server speaks.
         version: u32,
     },
-    /// The asker holds a seat: after [`Request::Create`] or [`Request::Join`].
+    /// The asker holds a seat: after [`Request::Create`], [`Request::Join`] or
+    /// [`Request::Resume`].
     Seated(Seat),
     /// The game as it stands, with its moves from `from_ply` on: after a seat is taken, a game
     /// watched or resumed.

@@ -94,9 +94,10 @@ impl Replica {
         &self.clocks
     }
 
-    /// Whether `side` is to play now: the game started, not over, its turn.
+    /// Whether `side` is to play now: the game started, its turn, and not over (by the rules
+    /// either: the server's word of the end may be on its way).
     pub fn to_play(&self, side: Side) -> bool {
-        self.started && self.outcome.is_none() && self.position.to_move() == side
+        self.started && self.outcome.is_none() && self.position.to_move() == side && self.position.outcome().is_none()
     }
 
     /// How the game ended, if it has.

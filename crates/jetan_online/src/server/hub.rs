@@ -136,7 +136,7 @@ impl Hub {
                 let room = self.find(Lookup::Invite(&secrets::digest(&invite)))?;
                 // (The spent invite still finds the room while it is in memory, to say so.)
                 let seat = lock(&room).take_seat(&self.store, now)?;
-                Self::seat(session, &room, seat, now);
+                Self::seat(session, &room, seat, 0, now);
                 Ok(())
             }
             Request::Watch { watch, from_ply } => {
@@ -147,8 +147,7 @@ impl Hub {
             }
             Request::Resume { game, token, from_ply } => {
                 let (room, side) = self.seat_of(&game, &token)?;
-                session.follow(&room, Some(side));
-                session.outbox.send(Event::State(lock(&room).state(from_ply, now)));
+                Self::seat(session, &room, Seat { game, side, token, invite: None, watch: None }, from_ply, now);
                 Ok(())
             }
             Request::Move { game, token, ply, text } => {
@@ -184,16 +183,17 @@ impl Hub {
         self.store.with(|store| store.insert(&game))?;
         let seat = Seat { game: game.id.clone(), side, token, invite: Some(invite), watch: Some(watch) };
         let room = self.keep(Room::new(game, referee, now));
-        Self::seat(session, &room, seat, now);
+        Self::seat(session, &room, seat, 0, now);
         Ok(())
     }
 
-    /// Tells a session the seat it now holds and the game, and makes it the seat's follower.
-    fn seat(session: &mut Session, room: &SharedRoom, seat: Seat, now: Instant) {
+    /// Tells a session the seat it holds and the game from `from_ply` on, and makes it the
+    /// seat's follower.
+    fn seat(session: &mut Session, room: &SharedRoom, seat: Seat, from_ply: u32, now: Instant) {
         let side = seat.side;
         session.outbox.send(Event::Seated(seat));
         session.follow(room, Some(side));
-        session.outbox.send(Event::State(lock(room).state(0, now)));
+        session.outbox.send(Event::State(lock(room).state(from_ply, now)));
     }
 
     /// The room and side a token moves for, the session following it as that side.
