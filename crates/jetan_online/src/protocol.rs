@@ -107,7 +107,7 @@ pub enum Event {
     /// [`Request::Resume`].
     Seated(Seat),
     /// The game as it stands, with its moves from `from_ply` on: after a seat is taken, a game
-    /// watched or resumed.
+    /// watched or resumed, and to every follower when the second player joins (it starts).
     State(GameState),
     /// A ply was played and stored (the mover's acknowledgment too).
     Played {

@@ -78,7 +78,8 @@ impl Room {
         Side::BOTH.into_iter().find(|side| self.seats[side.index()] == Some(digest))
     }
 
-    /// Gives the free seat to a new token, spending the invite.
+    /// Gives the free seat to a new token, spending the invite, and tells the followers the
+    /// game has started.
     ///
     /// # Errors
     /// No seat is free, or the store failed.
@@ -93,6 +94,8 @@ impl Room {
         self.seats[side.index()] = Some(digest);
         self.invite = None;
         self.turn_started = now;
+        // The game starts: its followers hear it (the new player hears it once seated).
+        self.tell(&Event::State(self.state(0, now)));
         Ok(Seat { game: self.id.clone(), side, token, invite: None, watch: None })
     }
 

@@ -118,6 +118,21 @@ impl Raw {
         }
     }
 
+    /// The next ply told, until the connection ends.
+    pub fn next_played(&mut self) -> Option<String> {
+        loop {
+            match self.socket.read() {
+                Ok(Message::Text(text)) => {
+                    if let Ok(Event::Played { text, .. }) = serde_json::from_str(text.as_str()) {
+                        return Some(text);
+                    }
+                }
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
     /// Whether the server closed the connection (reading until it does, or panicking).
     pub fn closed(&mut self) -> bool {
         loop {
