@@ -205,7 +205,11 @@ impl Table {
         let request = Request::Move { game: seat.game.clone(), token: seat.token.clone(), ply, text: text.into() };
         let raw = self.raw(side);
         raw.request(&request);
-        assert_eq!(raw.played().0, ply);
+        raw.until(|event| match event {
+            Event::Played { ply: told, .. } if told == ply => Some(()),
+            Event::Error(refusal) => panic!("refused: {refusal}"),
+            _ => None,
+        });
     }
 
     pub fn raw(&mut self, side: Side) -> &mut Raw {
