@@ -39,7 +39,8 @@ fn main() -> Result<(), String> {
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         let until = Instant::now() + Duration::from_secs(seconds);
         let mut round_trips: Vec<Duration> = runtime.block_on(async {
-            let tables: Vec<_> = (0..games).map(|seed| tokio::spawn(play_on(server.address, seed as u64, until))).collect();
+            let tables: Vec<_> =
+                (0..games).map(|seed| tokio::spawn(play_on(server.address, seed as u64, until))).collect();
             let mut all = Vec::new();
             for table in tables {
                 all.extend(table.await.unwrap_or_default());
