@@ -18,7 +18,7 @@ const RATE: u32 = 1000;
 /// `bad` send it bad messages, and checks the game is as it was and the server still answers.
 fn refused_leaving_the_game_as_it_was(name: &str, rate: u32, bad: impl FnOnce(&mut Table, SocketAddr)) {
     let server = server_with_rate(name, rate);
-    let mut table = Table::new(server.address, "jetan");
+    let mut table = Table::new(server.address, GameSetup { variant: "jetan".into(), ..GameSetup::default() });
     table.play(Side::South, 0, "b2-b3");
     table.play(Side::North, 1, "e9-e8");
     let before = table.record(server.address);

@@ -115,22 +115,11 @@ impl Hub {
 
     fn answer(&self, session: &mut Session, request: Request) -> Result<(), Refusal> {
         let now = Instant::now();
-        if let Request::Hello { version } = request {
-            if version != PROTOCOL_VERSION {
-                return Err(Refusal::new(
-                    ErrorCode::Version,
-                    format!("this server speaks version {PROTOCOL_VERSION}, not {version}"),
-                ));
-            }
-            session.greeted = true;
-            session.outbox.send(Event::Welcome { version: PROTOCOL_VERSION });
-            return Ok(());
-        }
-        if !session.greeted {
-            return Err(Refusal::new(ErrorCode::HelloFirst, "say hello (with the protocol version) first"));
-        }
         match request {
-            Request::Hello { .. } => unreachable!("answered above"),
+            Request::Hello { version } => Self::greet(session, version),
+            _ if !session.greeted => {
+                Err(Refusal::new(ErrorCode::HelloFirst, "say hello (with the protocol version) first"))
+            }
             Request::Create { setup, side } => self.create(session, setup, side, now),
             Request::Join { invite } => {
                 let room = self.find(Lookup::Invite(&secrets::digest(&invite)))?;
@@ -163,6 +152,16 @@ impl Hub {
                 lock(&room.0).offer_draw(&self.store, room.1, now)
             }
         }
+    }
+
+    fn greet(session: &mut Session, version: u32) -> Result<(), Refusal> {
+        if version != PROTOCOL_VERSION {
+            let message = format!("this server speaks version {PROTOCOL_VERSION}, not {version}");
+            return Err(Refusal::new(ErrorCode::Version, message));
+        }
+        session.greeted = true;
+        session.outbox.send(Event::Welcome { version: PROTOCOL_VERSION });
+        Ok(())
     }
 
     fn create(&self, session: &mut Session, setup: GameSetup, side: Side, now: Instant) -> Result<(), Refusal> {

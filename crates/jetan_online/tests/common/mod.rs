@@ -178,7 +178,7 @@ impl Raw {
     }
 }
 
-/// A game of `variant` between two raw connections, South created it and North joined.
+/// A game between two raw connections: South created it, North joined.
 pub struct Table {
     pub south: Raw,
     pub north: Raw,
@@ -187,9 +187,8 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(address: SocketAddr, variant: &str) -> Table {
+    pub fn new(address: SocketAddr, setup: GameSetup) -> Table {
         let mut south = Raw::connect(address);
-        let setup = GameSetup { variant: variant.into(), ..GameSetup::default() };
         south.request(&Request::Create { setup, side: Side::South });
         let created = seated(&mut south);
         let mut north = Raw::connect(address);
@@ -197,6 +196,12 @@ impl Table {
         let joined = seated(&mut north);
         let watch = created.watch.clone().expect("a watch code");
         Table { south, north, seats: [created, joined], watch }
+    }
+
+    /// The request `side` makes with its token.
+    pub fn seat_request(&self, side: Side, make: impl FnOnce(String, String) -> Request) -> Request {
+        let seat = &self.seats[side.index()];
+        make(seat.game.clone(), seat.token.clone())
     }
 
     /// Plays `text` for `side` at the game's next ply `ply`, and waits for its echo.
