@@ -35,7 +35,7 @@ fn main() -> Result<(), String> {
     println!("{:>6} {:>9} {:>9} {:>12} {:>12}", "games", "moves", "moves/s", "median ms", "p99 ms");
     for games in counts {
         let db = std::env::temp_dir().join(format!("jetan-online-load-{}-{games}.sqlite", std::process::id()));
-        let server = start(&ServeArgs { listen: "127.0.0.1:0".into(), db: Some(db.clone()), rate: u32::MAX })?;
+        let server = start(&ServeArgs { rate: u32::MAX, ..ServeArgs::new("127.0.0.1:0", db.clone()) })?;
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         let until = Instant::now() + Duration::from_secs(seconds);
         let mut round_trips: Vec<Duration> = runtime.block_on(async {

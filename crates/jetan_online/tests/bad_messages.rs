@@ -1,14 +1,17 @@
 //! Each kind of bad message a server may get — malformed, oversized, for an unknown game, with a
 //! wrong or stolen token, from a watcher, an illegal move, a move out of turn, a replayed ply, a
-//! flood — is refused with its error, and the game is as it was.
+//! flood — is refused with its error, and the game is as it was; connections past the most
+//! the server takes are turned away.
 
 mod common;
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
 
-use common::{Raw, Table, seated, server_with_rate};
+use common::{PATIENCE, Raw, Table, fresh_db, seated, server_with_rate};
 use jetan_online::protocol::{ErrorCode, GameSetup, MAX_MESSAGE_BYTES, Request};
 use jetan_online::secrets;
+use jetan_online::server::{ServeArgs, start};
 use jetan_rules::Side;
 
 /// The rate the servers of these tests allow, but for the flood's.
@@ -165,4 +168,23 @@ fn a_flood_is_refused_and_stalls_no_one() {
         assert!(codes.contains(&ErrorCode::RateLimited));
         assert!(codes.iter().all(|code| [ErrorCode::RateLimited, ErrorCode::WrongPly].contains(code)), "{codes:?}");
     });
+}
+
+#[test]
+fn connections_past_the_most_are_turned_away() {
+    let args = ServeArgs { max_connections: 1, ..ServeArgs::new("127.0.0.1:0", fresh_db("connections")) };
+    let server = start(&args).expect("the server starts");
+    let handshake = || {
+        let stream = TcpStream::connect(server.address).expect("the server accepts");
+        stream.set_read_timeout(Some(PATIENCE)).expect("a read timeout");
+        tokio_tungstenite::tungstenite::client(format!("ws://{}/", server.address), stream).is_ok()
+    };
+    let first = Raw::connect(server.address);
+    assert!(!handshake(), "a second connection is closed at once");
+    drop(first);
+    let deadline = Instant::now() + PATIENCE;
+    while !handshake() {
+        assert!(Instant::now() < deadline, "the first connection's place was given back");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -15,11 +15,17 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
+use tokio::sync::Semaphore;
 
 pub use hub::{Hub, Session};
 pub use outbox::{Inbox, Outbox};
 
 use crate::store::Store;
+
+/// The messages a connection may send a second, unless told otherwise.
+pub const DEFAULT_RATE: u32 = 20;
+/// The most connections open at once, unless told otherwise.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 
 /// How often the clocks are looked at for a side out of time.
 const CLOCK_TICK: Duration = Duration::from_millis(100);
@@ -35,8 +41,18 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// The messages a connection may send a second (in bursts of up to twice as many).
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_RATE)]
     pub rate: u32,
+    /// The most connections open at once: more are closed as they come.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+}
+
+impl ServeArgs {
+    /// A server on `listen` keeping its games in `db`, with the default limits.
+    pub fn new(listen: &str, db: PathBuf) -> ServeArgs {
+        ServeArgs { listen: listen.into(), db: Some(db), rate: DEFAULT_RATE, max_connections: DEFAULT_MAX_CONNECTIONS }
+    }
 }
 
 /// A server running on its own threads; dropping it stops it.
@@ -78,7 +94,7 @@ pub fn start(args: &ServeArgs) -> Result<RunningServer, String> {
         .block_on(TcpListener::bind(&args.listen))
         .map_err(|error| format!("listening on {}: {error}", args.listen))?;
     let address = listener.local_addr().map_err(|error| format!("listening on {}: {error}", args.listen))?;
-    runtime.spawn(accept(listener, hub.clone(), args.rate));
+    runtime.spawn(accept(listener, hub.clone(), args.rate, Arc::new(Semaphore::new(args.max_connections))));
     runtime.spawn(run_clocks(hub));
     Ok(RunningServer { address, resumed, runtime })
 }
@@ -90,12 +106,19 @@ fn default_db() -> Result<PathBuf, String> {
     Ok(folder.join("online.sqlite"))
 }
 
-async fn accept(listener: TcpListener, hub: Arc<Hub>, rate: u32) {
+/// Takes connections, each served in its own task while it holds one of the `room` permits
+/// (with none left, a connection is closed at once).
+async fn accept(listener: TcpListener, hub: Arc<Hub>, rate: u32, room: Arc<Semaphore>) {
     loop {
         match listener.accept().await {
             Ok((stream, _)) => {
+                let Ok(permit) = room.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
-                tokio::spawn(connection::serve(hub.clone(), stream, rate));
+                let hub = hub.clone();
+                tokio::spawn(async move {
+                    connection::serve(hub, stream, rate).await;
+                    drop(permit);
+                });
             }
             // Out of file descriptors, most often: wait for some to be freed.
             Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,

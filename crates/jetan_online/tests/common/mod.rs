@@ -36,7 +36,7 @@ pub fn server(name: &str) -> RunningServer {
 
 /// A server in this process allowing `rate` messages a second per connection.
 pub fn server_with_rate(name: &str, rate: u32) -> RunningServer {
-    start(&ServeArgs { listen: "127.0.0.1:0".into(), db: Some(fresh_db(name)), rate }).expect("the server starts")
+    start(&ServeArgs { rate, ..ServeArgs::new("127.0.0.1:0", fresh_db(name)) }).expect("the server starts")
 }
 
 /// The server binary, a child process killed when dropped.
