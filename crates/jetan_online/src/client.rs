@@ -2,6 +2,25 @@
 //! thread of its own; the game sends [`Command`]s and polls [`ClientEvent`]s once a frame. A
 //! dropped connection comes back by itself (waiting longer after each failure) and catches up
 //! from the last ply it has.
+//!
+//! ```no_run
+//! use jetan_online::client::{ClientEvent, Command, OnlineClient};
+//! use jetan_online::protocol::{Event, GameSetup, Request};
+//! use jetan_rules::Side;
+//!
+//! let setup = GameSetup { variant: "jetan".into(), ..GameSetup::default() };
+//! let client = OnlineClient::connect("127.0.0.1:7878", Request::Create { setup, side: Side::South });
+//! // Once a frame:
+//! while let Some(event) = client.try_recv() {
+//!     match event {
+//!         // Keep `seat.game` and `seat.token` with the game: `Request::Resume` reopens it.
+//!         ClientEvent::Server(Event::Seated(seat)) => println!("send your friend {:?}", seat.invite),
+//!         ClientEvent::Server(Event::Played { ply, text, .. }) => println!("ply {ply}: {text}"),
+//!         _ => {}
+//!     }
+//! }
+//! client.send(Command::Play { ply: 0, text: "A b2-b3".into() });
+//! ```
 
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
