@@ -41,9 +41,20 @@ pub async fn serve(hub: Arc<Hub>, stream: TcpStream, messages_per_second: u32) {
             frame = socket.next() => match frame.inspect(|_| last_heard = Instant::now()) {
                 Some(Ok(Message::Text(text))) => {
                     if rate.allow(Instant::now()) {
-                        tokio::task::block_in_place(|| hub.handle(&mut session, text.as_str()));
+                        // On the blocking threads, since a move waits for the disk: the
+                        // session goes there and comes back.
+                        let hub = hub.clone();
+                        let handled = tokio::task::spawn_blocking(move || {
+                            hub.handle(&mut session, text.as_str());
+                            session
+                        });
+                        match handled.await {
+                            Ok(back) => session = back,
+                            Err(_) => return,
+                        }
                     } else {
-                        session.refuse(Refusal::new(ErrorCode::RateLimited, format!("at most {messages_per_second} messages a second")));
+                        let limit = format!("at most {messages_per_second} messages a second");
+                        session.refuse(Refusal::new(ErrorCode::RateLimited, limit));
                     }
                 }
                 Some(Ok(Message::Binary(_))) => {
@@ -74,5 +85,5 @@ pub async fn serve(hub: Arc<Hub>, stream: TcpStream, messages_per_second: u32) {
         }
     }
     let _ = timeout(WRITE_TIME, socket.close(None)).await;
-    tokio::task::block_in_place(|| hub.close(session));
+    hub.close(session);
 }

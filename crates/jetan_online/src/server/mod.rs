@@ -130,6 +130,8 @@ async fn run_clocks(hub: Arc<Hub>) {
     let mut tick = tokio::time::interval(CLOCK_TICK);
     loop {
         tick.tick().await;
-        tokio::task::block_in_place(|| hub.tick(Instant::now()));
+        let hub = hub.clone();
+        // On the blocking threads, since a game out of time is stored.
+        let _ = tokio::task::spawn_blocking(move || hub.tick(Instant::now())).await;
     }
 }
