@@ -13,3 +13,11 @@ pub mod server;
 pub mod store;
 pub mod time_control;
 pub mod variants;
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// Locks a mutex. A thread that panicked holding one left its data whole (every change here is
+/// made in one step, after its checks), so the poison is passed over.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}

@@ -2,7 +2,7 @@
 //! on the disk when its write returns, before any player hears of it.
 
 use std::path::Path;
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
 
 use jetan_rules::Side;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -215,7 +215,7 @@ impl SharedStore {
 
     /// Runs `work` with the store to itself.
     pub fn with<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
-        work(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner))
+        work(&mut crate::lock(&self.0))
     }
 }
 

@@ -1,6 +1,8 @@
-//! The variants a server plays: the game's own files, built into the binary, by id.
+//! The variants a server plays: the game's own files, built into the binary, by id; each
+//! built once for a setup and shared by the games that play it.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use jetan_rules::Variant;
 
@@ -13,6 +15,16 @@ const SHIPPED: [(&str, &str); 4] = [
     ("jetan_jeddara", include_str!("../../../assets/variants/jetan_jeddara.ron")),
     ("jetan_malagor", include_str!("../../../assets/variants/jetan_malagor.ron")),
 ];
+
+/// The most setups whose variant is kept built: a new one past it empties the memo.
+const MOST_BUILT: usize = 64;
+
+/// A setup's rules: its variant's id and its choices.
+type Rules = (String, Vec<(String, String)>);
+
+/// The variants built, by their rules: reading and building a variant takes milliseconds (tens
+/// for Jetan Jeddara) and its tables much memory, so games share them.
+static BUILT: LazyLock<Mutex<HashMap<Rules, Arc<Variant>>>> = LazyLock::new(Mutex::default);
 
 /// The ids of the variants a game may be created with.
 pub fn ids() -> impl Iterator<Item = &'static str> {
@@ -31,15 +43,25 @@ impl GameSetup {
     /// # Errors
     /// An unknown variant, option or choice, or a time control out of range.
     pub fn variant(&self) -> Result<Arc<Variant>, Refusal> {
+        self.time_control.check().map_err(|error| Refusal::new(ErrorCode::BadSetup, error))?;
+        let key = (self.variant.clone(), self.choices.clone());
+        if let Some(built) = crate::lock(&BUILT).get(&key) {
+            return Ok(built.clone());
+        }
         let variant = shipped(&self.variant).ok_or_else(|| {
             let known = ids().collect::<Vec<_>>().join(", ");
             Refusal::new(ErrorCode::UnknownVariant, format!("no variant `{}`: use one of {known}", self.variant))
         })?;
-        self.time_control.check().map_err(|error| Refusal::new(ErrorCode::BadSetup, error))?;
         let chosen = variant
             .with_choices(&self.choices)
             .map_err(|error| Refusal::new(ErrorCode::BadSetup, error.to_string()))?;
-        Ok(Arc::new(chosen))
+        let built = Arc::new(chosen);
+        let mut memo = crate::lock(&BUILT);
+        if memo.len() >= MOST_BUILT {
+            memo.clear();
+        }
+        memo.insert(key, built.clone());
+        Ok(built)
     }
 }
 

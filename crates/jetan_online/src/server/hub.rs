@@ -3,13 +3,14 @@
 //! directly).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use jetan_rules::Side;
 
 use super::outbox::Outbox;
 use super::room::Room;
+use crate::lock;
 use crate::protocol::{ErrorCode, Event, GameSetup, PROTOCOL_VERSION, Refusal, Request, Seat};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
@@ -251,10 +252,4 @@ impl Hub {
         rooms.by_id.remove(room.id());
         rooms.by_code.retain(|_, id| id != room.id());
     }
-}
-
-/// Locks a mutex; a task that panicked holding it left it consistent (every change is stored,
-/// then applied in one step), so its poison is ignored.
-pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
