@@ -267,9 +267,9 @@ impl Request {
     }
 }
 
-/// A message as a text frame.
+/// A message as a text frame (or any of the protocol's values as JSON).
 pub fn encode(message: &impl Serialize) -> String {
-    serde_json::to_string(message).expect("protocol messages are plain data")
+    serde_json::to_string(message).expect("the protocol's values are plain data")
 }
 
 /// The WebSocket limits both ends use: no frame or message over [`MAX_MESSAGE_BYTES`].

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use jetan_rules::Side;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::protocol::{Ending, ErrorCode, GameSetup, Refusal};
+use crate::protocol::{Ending, ErrorCode, GameSetup, Refusal, encode as json};
 use crate::secrets::Digest;
 use crate::time_control::Clocks;
 
@@ -232,10 +232,6 @@ impl StoredGame {
             moves: Vec::new(),
         })
     }
-}
-
-fn json(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).expect("stored values are plain data")
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(row: &rusqlite::Row, column: usize) -> rusqlite::Result<T> {
