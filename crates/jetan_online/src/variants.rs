@@ -78,7 +78,7 @@ mod tests {
     }
 
     #[test]
-    fn setups_with_unknown_parts_are_refused() {
+    fn setups_are_built_with_their_choices_or_refused() {
         let setup = |variant: &str, choices: &[(&str, &str)]| GameSetup {
             variant: variant.into(),
             choices: choices.iter().map(|&(o, c)| (o.into(), c.into())).collect(),
@@ -87,5 +87,9 @@ mod tests {
         assert_eq!(setup("chess", &[]).variant().unwrap_err().code, ErrorCode::UnknownVariant);
         assert_eq!(setup("jetan", &[("colour", "green")]).variant().unwrap_err().code, ErrorCode::BadSetup);
         assert!(setup("jetan_jeddara", &[]).variant().is_ok());
+        let per_side = setup("jetan", &[("south:warrior", "up_to")]).variant().unwrap();
+        let chosen = per_side.chosen();
+        assert!(chosen.contains(&("south:warrior".into(), "up_to".into())), "{chosen:?}");
+        assert!(chosen.contains(&("north:warrior".into(), "exact".into())), "{chosen:?}");
     }
 }

@@ -141,16 +141,16 @@ impl Hub {
                 Ok(())
             }
             Request::Move { game, token, ply, text } => {
-                let room = self.acting(session, &game, &token)?;
-                lock(&room.0).play(&self.store, room.1, ply, &text, now)
+                let (room, side) = self.acting(session, &game, &token)?;
+                lock(&room).play(&self.store, side, ply, &text, now)
             }
             Request::Resign { game, token } => {
-                let room = self.acting(session, &game, &token)?;
-                lock(&room.0).resign(&self.store, room.1, now)
+                let (room, side) = self.acting(session, &game, &token)?;
+                lock(&room).resign(&self.store, side, now)
             }
             Request::OfferDraw { game, token } => {
-                let room = self.acting(session, &game, &token)?;
-                lock(&room.0).offer_draw(&self.store, room.1, now)
+                let (room, side) = self.acting(session, &game, &token)?;
+                lock(&room).offer_draw(&self.store, side, now)
             }
         }
     }
