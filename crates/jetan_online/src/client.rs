@@ -248,3 +248,35 @@ impl Link {
         let _ = self.events.send(ClientEvent::Disconnected { reason: reason.into(), retry_in: Duration::MAX });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use jetan_rules::Side;
+
+    use super::*;
+    use crate::protocol::Seat;
+
+    /// A ply of game `g` told.
+    fn played(ply: u32) -> Event {
+        let clocks = Default::default();
+        Event::Played { game: "g".into(), ply, side: Side::South, text: "A b2-b3".into(), clocks, to_move: Side::North }
+    }
+
+    #[test]
+    fn a_seated_client_comes_back_with_a_resume_from_its_last_ply() {
+        let mut progress = Progress::new(Request::Join { invite: "CODE".into() });
+        assert_eq!(progress.opening(), Request::Join { invite: "CODE".into() });
+        assert_eq!(progress.request(Command::Resign), None, "no seat, no move");
+        let seat = Seat { game: "g".into(), side: Side::North, token: "t".into(), invite: None, watch: None };
+        progress.note(&Event::Seated(seat));
+        progress.note(&played(6));
+        assert_eq!(progress.opening(), Request::Resume { game: "g".into(), token: "t".into(), from_ply: 7 });
+    }
+
+    #[test]
+    fn a_watcher_comes_back_watching_from_its_last_ply() {
+        let mut progress = Progress::new(Request::Watch { watch: "W".into(), from_ply: 0 });
+        progress.note(&played(2));
+        assert_eq!(progress.opening(), Request::Watch { watch: "W".into(), from_ply: 3 });
+    }
+}

@@ -119,3 +119,42 @@ impl Replica {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(from_ply: u32, moves: &[&str]) -> GameState {
+        GameState {
+            game: "g".into(),
+            setup: GameSetup { variant: "jetan".into(), ..GameSetup::default() },
+            from_ply,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            clocks: Clocks::default(),
+            to_move: Side::South,
+            outcome: None,
+            started: true,
+            connected: [true; 2],
+        }
+    }
+
+    #[test]
+    fn a_catch_up_may_overlap_but_not_leave_a_gap() {
+        let mut replica = Replica::new(&state(0, &["A b2-b3"])).unwrap();
+        replica.update(&Event::State(state(0, &["A b2-b3", "a e9-e8"]))).unwrap();
+        assert_eq!(replica.moves(), ["A b2-b3", "a e9-e8"]);
+        assert!(replica.to_play(Side::South));
+        let gap = Event::Played {
+            game: "g".into(),
+            ply: 5,
+            side: Side::South,
+            text: "A b3-b4".into(),
+            clocks: Clocks::default(),
+            to_move: Side::North,
+        };
+        assert!(replica.update(&gap).unwrap_err().contains("ply 5 came before ply 2"));
+        let elsewhere = Event::Ended { game: "other".into(), outcome: Ending { winner: None, text: "Draw".into() } };
+        replica.update(&elsewhere).unwrap();
+        assert!(replica.outcome().is_none(), "another game's news is passed over");
+    }
+}
