@@ -27,9 +27,11 @@ pub mod seat;
 pub mod settings;
 pub mod shipped;
 pub mod sound;
-pub mod time_control;
 pub mod ui;
 pub mod variant_asset;
+
+/// The time controls and clocks, shared with the online server (`jetan_online`).
+pub use jetan_online::time_control;
 
 use std::path::PathBuf;
 

@@ -1,11 +1,11 @@
 //! The two sides: South (the first player's seat, low ranks) and North.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::Square;
 
 /// A side of the board. South sits at rank 1 and moves "forward" towards higher ranks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
     /// The side at the low ranks (classic: Black; Sarang and Jeddara: Red).
     #[default]

@@ -1,0 +1,92 @@
+//! The secrets of a game, from the operating system's random source: seat tokens (128 bits),
+//! invite and watch codes (80 bits, typed by people) and game ids; and the digests the server
+//! keeps of them instead of the secrets themselves.
+
+use sha2::{Digest as _, Sha256};
+
+use crate::protocol::{ErrorCode, Refusal};
+
+/// Crockford's base 32: digits and capitals without I, L, O and U, so codes read aloud and
+/// typed by hand come out right.
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// A code's characters in a group between dashes.
+const GROUP: usize = 4;
+
+/// A SHA-256 digest of a secret, normalised as [`normalise`] says.
+pub type Digest = [u8; 32];
+
+/// A seat's token: 26 characters, 130 bits.
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn token() -> Result<String, Refusal> {
+    random_text(26)
+}
+
+/// An invite or watch code: 16 characters (80 bits) in groups of four, `7KQ2-M9XD-…`.
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn code() -> Result<String, Refusal> {
+    let text = random_text(16)?;
+    let chars: Vec<char> = text.chars().collect();
+    Ok(chars.chunks(GROUP).map(String::from_iter).collect::<Vec<_>>().join("-"))
+}
+
+/// A game's id: 13 characters (65 bits). Not a secret: every request about a game also needs
+/// one of its secrets.
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn game_id() -> Result<String, Refusal> {
+    random_text(13)
+}
+
+/// The digest of a secret as a person may have typed it.
+pub fn digest(secret: &str) -> Digest {
+    Sha256::digest(normalise(secret).as_bytes()).into()
+}
+
+/// A secret as it was made: capitals, without dashes or spaces, with the letters people
+/// mistake for digits (O, I, L) read as those digits.
+fn normalise(secret: &str) -> String {
+    secret
+        .chars()
+        .filter(|c| *c != '-' && !c.is_whitespace())
+        .map(|c| match c.to_ascii_uppercase() {
+            'O' => '0',
+            'I' | 'L' => '1',
+            upper => upper,
+        })
+        .collect()
+}
+
+/// `length` characters of [`ALPHABET`], each from 5 random bits.
+fn random_text(length: usize) -> Result<String, Refusal> {
+    let mut bytes = vec![0u8; length];
+    getrandom::fill(&mut bytes)
+        .map_err(|error| Refusal::new(ErrorCode::Server, format!("the random source failed: {error}")))?;
+    Ok(bytes.iter().map(|&b| char::from(ALPHABET[usize::from(b & 31)])).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_typeable_and_forgiving() {
+        let code = code().unwrap();
+        assert_eq!(code.len(), 19);
+        assert_eq!(code.matches('-').count(), 3);
+        assert_eq!(digest(&code), digest(&code.to_lowercase().replace('-', " ")));
+        assert_eq!(digest("1O0-L"), digest("1001"));
+    }
+
+    #[test]
+    fn secrets_differ() {
+        let tokens: std::collections::HashSet<String> = (0..100).map(|_| token().unwrap()).collect();
+        assert_eq!(tokens.len(), 100);
+        assert!(tokens.iter().all(|t| t.len() == 26 && t.bytes().all(|b| ALPHABET.contains(&b))));
+    }
+}

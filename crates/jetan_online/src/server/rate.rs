@@ -1,0 +1,49 @@
+//! How fast a connection may send: a bucket of messages that refills at a steady rate, so a
+//! burst (a whole Charge) passes and a flood does not.
+
+use std::time::Instant;
+
+/// A connection's allowance of messages.
+#[derive(Clone, Debug)]
+pub struct RateLimit {
+    per_second: f64,
+    most: f64,
+    left: f64,
+    since: Instant,
+}
+
+impl RateLimit {
+    /// `per_second` messages a second, in bursts of up to twice that.
+    pub fn new(per_second: u32, now: Instant) -> RateLimit {
+        let per_second = f64::from(per_second.max(1));
+        RateLimit { per_second, most: 2.0 * per_second, left: 2.0 * per_second, since: now }
+    }
+
+    /// Whether one more message may pass `now` (and counts it if so).
+    pub fn allow(&mut self, now: Instant) -> bool {
+        let refill = now.saturating_duration_since(self.since).as_secs_f64() * self.per_second;
+        self.left = (self.left + refill).min(self.most);
+        self.since = now;
+        let allowed = self.left >= 1.0;
+        if allowed {
+            self.left -= 1.0;
+        }
+        allowed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn a_burst_passes_a_flood_does_not_and_time_refills() {
+        let start = Instant::now();
+        let mut limit = RateLimit::new(10, start);
+        assert_eq!((0..30).filter(|_| limit.allow(start)).count(), 20);
+        assert!(!limit.allow(start + Duration::from_millis(50)));
+        assert!(limit.allow(start + Duration::from_millis(200)));
+    }
+}

@@ -1,0 +1,245 @@
+//! One game on the server: its referee, its seats' token digests, its codes, the clock of the
+//! turn, and the connections that follow it. Every change is stored before it is applied and
+//! told to the followers.
+
+use std::time::{Duration, Instant};
+
+use jetan_rules::Side;
+
+use super::outbox::Outbox;
+use crate::protocol::{Ending, ErrorCode, Event, GameState, Refusal, Seat};
+use crate::referee::Referee;
+use crate::secrets::{self, Digest};
+use crate::store::{SharedStore, StoredGame};
+
+/// A game and who follows it.
+pub struct Room {
+    id: String,
+    referee: Referee,
+    seats: [Option<Digest>; 2],
+    invite: Option<Digest>,
+    watch: Digest,
+    /// When the side to move's clock started: the last ply, the second seat taken, or the
+    /// server's start (the time a server is down is no one's).
+    turn_started: Instant,
+    followers: Vec<Follower>,
+    draw_offer: Option<Side>,
+}
+
+/// A connection following a room: a seat's player, or a watcher.
+struct Follower {
+    outbox: Outbox,
+    side: Option<Side>,
+}
+
+impl Room {
+    /// The room of a game as kept, its plies replayed.
+    ///
+    /// # Errors
+    /// The game no longer fits the rules (the variant files changed since it was kept).
+    pub fn load(game: StoredGame, now: Instant) -> Result<Room, String> {
+        let referee = Referee::replay(game.setup.clone(), &game.moves, game.clocks.clone(), game.outcome.clone())
+            .map_err(|error| format!("game {}: {error}", game.id))?;
+        Ok(Room::new(game, referee, now))
+    }
+
+    /// The room of a game whose referee is made.
+    pub fn new(game: StoredGame, referee: Referee, now: Instant) -> Room {
+        Room {
+            id: game.id,
+            referee,
+            seats: game.seats,
+            invite: game.invite,
+            watch: game.watch,
+            turn_started: now,
+            followers: Vec::new(),
+            draw_offer: None,
+        }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The digests the game is looked up by: its unused invite's and its watch code's.
+    pub fn codes(&self) -> (Option<Digest>, Digest) {
+        (self.invite, self.watch)
+    }
+
+    /// Whether the game is over and no one follows it (it may leave memory).
+    pub fn idle(&self) -> bool {
+        self.referee.outcome().is_some() && self.followers.is_empty()
+    }
+
+    /// The side whose seat `token` is, if it is one of this game's.
+    pub fn side_of(&self, token: &str) -> Option<Side> {
+        let digest = secrets::digest(token);
+        Side::BOTH.into_iter().find(|side| self.seats[side.index()] == Some(digest))
+    }
+
+    /// Gives the free seat to a new token, spending the invite, and tells the followers the
+    /// game has started.
+    ///
+    /// # Errors
+    /// No seat is free, or the store failed.
+    pub fn take_seat(&mut self, store: &SharedStore, now: Instant) -> Result<Seat, Refusal> {
+        let side = Side::BOTH
+            .into_iter()
+            .find(|side| self.seats[side.index()].is_none() && self.invite.is_some())
+            .ok_or_else(|| Refusal::new(ErrorCode::InviteUsed, "this invite's seat is taken"))?;
+        let token = secrets::token()?;
+        let digest = secrets::digest(&token);
+        store.with(|store| store.seat(&self.id, side, &digest))?;
+        self.seats[side.index()] = Some(digest);
+        self.invite = None;
+        self.turn_started = now;
+        // The game starts: its followers hear it (the new player hears it once seated).
+        self.tell(&Event::State(self.state(0, now)));
+        Ok(Seat { game: self.id.clone(), side, token, invite: None, watch: None })
+    }
+
+    /// The game now, with its moves from `from_ply` on.
+    pub fn state(&self, from_ply: u32, now: Instant) -> GameState {
+        let moves = self.referee.moves();
+        let from_ply = from_ply.min(moves.len() as u32);
+        GameState {
+            game: self.id.clone(),
+            setup: self.referee.setup().clone(),
+            from_ply,
+            moves: moves[from_ply as usize..].to_vec(),
+            clocks: self.referee.clocks_after(self.elapsed(now)),
+            to_move: self.referee.to_move(),
+            outcome: self.referee.outcome().cloned(),
+            started: self.started(),
+            connected: self.connected(),
+        }
+    }
+
+    /// Adds a connection to the followers (once), for `side` or as a watcher.
+    pub fn follow(&mut self, outbox: &Outbox, side: Option<Side>) {
+        let before = self.connected();
+        self.followers.retain(|f| !(f.outbox.same(outbox) && f.side == side));
+        self.followers.push(Follower { outbox: outbox.clone(), side });
+        self.tell_presence(before);
+    }
+
+    /// Whether a connection follows the room for `side`.
+    pub fn follows(&self, outbox: &Outbox, side: Side) -> bool {
+        self.followers.iter().any(|f| f.outbox.same(outbox) && f.side == Some(side))
+    }
+
+    /// Takes a closed connection out of the followers.
+    pub fn leave(&mut self, outbox: &Outbox) {
+        let before = self.connected();
+        self.followers.retain(|f| !f.outbox.same(outbox));
+        self.tell_presence(before);
+    }
+
+    /// Plays `side`'s ply `ply`: checked, stored, applied, then told to every follower.
+    ///
+    /// # Errors
+    /// The game has not started or is over (its clock may have just run out), or as
+    /// [`Referee::check`], or the store failed.
+    pub fn play(&mut self, store: &SharedStore, side: Side, ply: u32, text: &str, now: Instant) -> Result<(), Refusal> {
+        self.check_clock(store, now)?;
+        if !self.started() {
+            return Err(Refusal::new(ErrorCode::NotStarted, "the game waits for its second player"));
+        }
+        let checked = self.referee.check(side, ply, text, self.elapsed(now))?;
+        store.with(|store| store.add_ply(&self.id, ply, &checked.text, &checked.clocks, checked.outcome.as_ref()))?;
+        let played = Event::Played {
+            game: self.id.clone(),
+            ply,
+            side,
+            text: checked.text.clone(),
+            clocks: checked.clocks.clone(),
+            to_move: checked.to_move,
+        };
+        self.referee.apply(checked);
+        self.turn_started = now;
+        self.draw_offer = None;
+        self.tell(&played);
+        if let Some(outcome) = self.referee.outcome().cloned() {
+            self.tell(&Event::Ended { game: self.id.clone(), outcome });
+        }
+        Ok(())
+    }
+
+    /// `side` resigns.
+    ///
+    /// # Errors
+    /// The game is over, or the store failed.
+    pub fn resign(&mut self, store: &SharedStore, side: Side, now: Instant) -> Result<(), Refusal> {
+        self.check_clock(store, now)?;
+        self.end(store, self.referee.resignation(side), now)
+    }
+
+    /// `side` offers a draw, or accepts the other side's offer.
+    ///
+    /// # Errors
+    /// The game has not started or is over, or the store failed.
+    pub fn offer_draw(&mut self, store: &SharedStore, side: Side, now: Instant) -> Result<(), Refusal> {
+        self.check_clock(store, now)?;
+        if !self.started() {
+            return Err(Refusal::new(ErrorCode::NotStarted, "the game waits for its second player"));
+        }
+        if self.draw_offer == Some(side.opponent()) {
+            return self.end(store, self.referee.agreed_draw(), now);
+        }
+        self.draw_offer = Some(side);
+        self.tell(&Event::DrawOffered { game: self.id.clone(), side });
+        Ok(())
+    }
+
+    /// Ends the game if the side to move's time has run out.
+    ///
+    /// # Errors
+    /// The game is over (perhaps just now, by the clock), or the store failed.
+    pub fn check_clock(&mut self, store: &SharedStore, now: Instant) -> Result<(), Refusal> {
+        if self.referee.flag_fell(self.elapsed(now)) {
+            self.end(store, self.referee.time_out(), now)?;
+        }
+        match self.referee.outcome() {
+            Some(ending) => Err(Refusal::new(ErrorCode::GameOver, format!("the game is over: {}", ending.text))),
+            None => Ok(()),
+        }
+    }
+
+    fn end(&mut self, store: &SharedStore, ending: Ending, now: Instant) -> Result<(), Refusal> {
+        if self.referee.outcome().is_some() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
+        }
+        let clocks = self.referee.clocks_after(self.elapsed(now));
+        store.with(|store| store.finish(&self.id, &ending, &clocks))?;
+        self.referee.finish(ending.clone(), clocks);
+        self.tell(&Event::Ended { game: self.id.clone(), outcome: ending });
+        Ok(())
+    }
+
+    fn started(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    /// How long the side to move has been thinking (nothing before the game starts).
+    fn elapsed(&self, now: Instant) -> Duration {
+        if self.started() { now.saturating_duration_since(self.turn_started) } else { Duration::ZERO }
+    }
+
+    fn connected(&self) -> [bool; 2] {
+        Side::BOTH.map(|side| self.followers.iter().any(|f| f.side == Some(side)))
+    }
+
+    fn tell_presence(&self, before: [bool; 2]) {
+        let connected = self.connected();
+        if connected != before {
+            self.tell(&Event::Presence { game: self.id.clone(), connected });
+        }
+    }
+
+    fn tell(&self, event: &Event) {
+        for follower in &self.followers {
+            follower.outbox.send(event.clone());
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Where games are kept: an SQLite file in WAL mode with `synchronous=FULL`, so that a move is
+//! on the disk when its write returns, before any player hears of it.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use jetan_rules::Side;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::protocol::{Ending, ErrorCode, GameSetup, Refusal, encode as json};
+use crate::secrets::Digest;
+use crate::time_control::Clocks;
+
+/// The tables; `IF NOT EXISTS` so that opening a kept file changes nothing.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    setup TEXT NOT NULL,
+    south_token BLOB,
+    north_token BLOB,
+    invite BLOB UNIQUE,
+    watch BLOB NOT NULL UNIQUE,
+    clocks TEXT NOT NULL,
+    outcome TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS unfinished ON games(id) WHERE outcome IS NULL;
+";
+
+/// The columns a game is read with, in [`StoredGame::from_row`]'s order.
+const GAME_COLUMNS: &str = "id, setup, south_token, north_token, invite, watch, clocks, outcome";
+
+/// A game as it is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredGame {
+    /// Its id.
+    pub id: String,
+    /// Its variant, options and time control.
+    pub setup: GameSetup,
+    /// The digests of South's and North's tokens, for the seats taken.
+    pub seats: [Option<Digest>; 2],
+    /// The digest of the invite code, until it is used.
+    pub invite: Option<Digest>,
+    /// The digest of the watch code.
+    pub watch: Digest,
+    /// The clocks after the last ply.
+    pub clocks: Clocks,
+    /// How it ended, if it has.
+    pub outcome: Option<Ending>,
+    /// Its plies, in notation.
+    pub moves: Vec<String>,
+}
+
+/// How a game is looked for.
+#[derive(Clone, Copy, Debug)]
+pub enum Lookup<'a> {
+    /// By its id.
+    Id(&'a str),
+    /// By the digest of its unused invite code.
+    Invite(&'a Digest),
+    /// By the digest of its watch code.
+    Watch(&'a Digest),
+}
+
+/// The database of games.
+pub struct Store {
+    connection: Connection,
+}
+
+impl Store {
+    /// Opens (or makes) the database at `path`; `:memory:` for one that lives in memory.
+    ///
+    /// # Errors
+    /// The file can't be opened or made, or is not a database of games.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let fail = |error: rusqlite::Error| format!("the database {}: {error}", path.display());
+        let connection = Connection::open(path).map_err(fail)?;
+        connection
+            .execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            .map_err(fail)?;
+        connection.execute_batch(SCHEMA).map_err(fail)?;
+        Ok(Store { connection })
+    }
+
+    /// Keeps a new game.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn insert(&self, game: &StoredGame) -> Result<(), Refusal> {
+        let [south, north] = &game.seats;
+        self.connection
+            .execute(
+                &format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+                params![
+                    game.id,
+                    json(&game.setup),
+                    south,
+                    north,
+                    game.invite,
+                    game.watch,
+                    json(&game.clocks),
+                    game.outcome.as_ref().map(json)
+                ],
+            )
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    /// Gives `side`'s seat of game `id` to the token of `digest`, and spends the invite.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn seat(&self, id: &str, side: Side, digest: &Digest) -> Result<(), Refusal> {
+        let column = match side {
+            Side::South => "south_token",
+            Side::North => "north_token",
+        };
+        self.connection
+            .execute(&format!("UPDATE games SET {column} = ?1, invite = NULL WHERE id = ?2"), params![digest, id])
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    /// Keeps ply `ply` of game `id`, with the clocks and outcome after it, in one transaction.
+    ///
+    /// # Errors
+    /// The database failed (nothing was kept).
+    pub fn add_ply(
+        &mut self,
+        id: &str,
+        ply: u32,
+        text: &str,
+        clocks: &Clocks,
+        outcome: Option<&Ending>,
+    ) -> Result<(), Refusal> {
+        let transaction = self.connection.transaction().map_err(failed)?;
+        transaction
+            .execute("INSERT INTO moves (game, ply, text) VALUES (?1, ?2, ?3)", params![id, ply, text])
+            .map_err(failed)?;
+        transaction
+            .execute(
+                "UPDATE games SET clocks = ?1, outcome = ?2 WHERE id = ?3",
+                params![json(clocks), outcome.map(json), id],
+            )
+            .map_err(failed)?;
+        transaction.commit().map_err(failed)
+    }
+
+    /// Keeps the end of game `id` that no ply made (a resignation, a draw agreed, a clock out).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub fn finish(&self, id: &str, outcome: &Ending, clocks: &Clocks) -> Result<(), Refusal> {
+        self.connection
+            .execute(
+                "UPDATE games SET clocks = ?1, outcome = ?2 WHERE id = ?3",
+                params![json(clocks), json(outcome), id],
+            )
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    /// The game a lookup finds, if any.
+    ///
+    /// # Errors
+    /// The database failed or holds a game it can't read.
+    pub fn find(&self, lookup: Lookup) -> Result<Option<StoredGame>, Refusal> {
+        let (column, key): (&str, &dyn rusqlite::ToSql) = match &lookup {
+            Lookup::Id(id) => ("id", id),
+            Lookup::Invite(digest) => ("invite", digest),
+            Lookup::Watch(digest) => ("watch", digest),
+        };
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {column} = ?1");
+        let game = self.connection.query_row(&sql, [key], StoredGame::from_row).optional().map_err(failed)?;
+        game.map(|game| self.with_moves(game)).transpose()
+    }
+
+    /// Every game not yet over.
+    ///
+    /// # Errors
+    /// The database failed or holds a game it can't read.
+    pub fn unfinished(&self) -> Result<Vec<StoredGame>, Refusal> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE outcome IS NULL");
+        let mut statement = self.connection.prepare(&sql).map_err(failed)?;
+        let games = statement.query_map([], StoredGame::from_row).map_err(failed)?;
+        games.map(|game| self.with_moves(game.map_err(failed)?)).collect()
+    }
+
+    fn with_moves(&self, mut game: StoredGame) -> Result<StoredGame, Refusal> {
+        let mut statement =
+            self.connection.prepare_cached("SELECT text FROM moves WHERE game = ?1 ORDER BY ply").map_err(failed)?;
+        game.moves = statement
+            .query_map([&game.id], |row| row.get(0))
+            .map_err(failed)?
+            .collect::<Result<_, _>>()
+            .map_err(failed)?;
+        Ok(game)
+    }
+}
+
+/// The store shared by the server's tasks, one at a time: each holds it only for a write or a
+/// lookup.
+pub struct SharedStore(Mutex<Store>);
+
+impl SharedStore {
+    /// Shares `store`.
+    pub fn new(store: Store) -> SharedStore {
+        SharedStore(Mutex::new(store))
+    }
+
+    /// Runs `work` with the store to itself.
+    pub fn with<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
+        work(&mut crate::lock(&self.0))
+    }
+}
+
+impl StoredGame {
+    fn from_row(row: &rusqlite::Row) -> rusqlite::Result<StoredGame> {
+        Ok(StoredGame {
+            id: row.get(0)?,
+            setup: from_json(row, 1)?,
+            seats: [row.get(2)?, row.get(3)?],
+            invite: row.get(4)?,
+            watch: row.get(5)?,
+            clocks: from_json(row, 6)?,
+            outcome: row.get::<_, Option<String>>(7)?.map(|text| parse_json(&text, 7)).transpose()?,
+            moves: Vec::new(),
+        })
+    }
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(row: &rusqlite::Row, column: usize) -> rusqlite::Result<T> {
+    parse_json(&row.get::<_, String>(column)?, column)
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(text: &str, column: usize) -> rusqlite::Result<T> {
+    serde_json::from_str(text).map_err(|error| {
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(error))
+    })
+}
+
+fn failed(error: rusqlite::Error) -> Refusal {
+    Refusal::new(ErrorCode::Server, format!("the server's database failed: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secrets::digest;
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            setup: GameSetup { variant: "jetan".into(), ..GameSetup::default() },
+            seats: [Some(digest("south")), None],
+            invite: Some(digest(&format!("invite {id}"))),
+            watch: digest(&format!("watch {id}")),
+            clocks: Clocks::default(),
+            outcome: None,
+            moves: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn games_are_found_as_kept() {
+        let mut store = Store::open(Path::new(":memory:")).unwrap();
+        store.insert(&game("a")).unwrap();
+        store.insert(&game("b")).unwrap();
+        store.add_ply("a", 0, "A b2-b3", &Clocks::default(), None).unwrap();
+        assert!(store.add_ply("a", 0, "A b2-b3", &Clocks::default(), None).is_err(), "a ply is kept once");
+        store.seat("a", Side::North, &digest("north")).unwrap();
+        let ending = Ending { winner: None, text: "Draw: agreed".into() };
+        store.finish("b", &ending, &Clocks::default()).unwrap();
+
+        let found = store.find(Lookup::Watch(&digest("watch a"))).unwrap().unwrap();
+        assert_eq!(found.moves, ["A b2-b3"]);
+        assert_eq!((found.seats[1], found.invite), (Some(digest("north")), None));
+        assert!(store.find(Lookup::Invite(&digest("invite b"))).unwrap().is_some(), "b's invite is unused");
+        assert_eq!(store.unfinished().unwrap().iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), ["a"]);
+        assert_eq!(store.find(Lookup::Id("b")).unwrap().unwrap().outcome, Some(ending));
+    }
+}

@@ -1,0 +1,274 @@
+//! What the online tests share: servers on the loopback address (in this process, or the
+//! binary as a child to kill), a blocking WebSocket connection that speaks the protocol
+//! plainly, and a random player.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use jetan_ai::{Rng, random_move};
+use jetan_online::protocol::{ErrorCode, Event, GameSetup, GameState, PROTOCOL_VERSION, Request, Seat, encode};
+use jetan_online::server::{RunningServer, ServeArgs, start};
+use jetan_rules::{Position, Side};
+use tokio_tungstenite::tungstenite::{Message, WebSocket};
+
+/// The longest any test waits for one answer.
+pub const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A fresh database path for one test.
+pub fn fresh_db(name: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("jetan-online-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let path = folder.join(format!("{name}.sqlite"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+/// A server in this process on an ephemeral loopback port, with a fresh database.
+pub fn server(name: &str) -> RunningServer {
+    server_with_rate(name, 1000)
+}
+
+/// A server in this process allowing `rate` messages a second per connection.
+pub fn server_with_rate(name: &str, rate: u32) -> RunningServer {
+    start(&ServeArgs { rate, ..ServeArgs::new("127.0.0.1:0", fresh_db(name)) }).expect("the server starts")
+}
+
+/// The server binary, a child process killed when dropped.
+pub struct ServerProcess {
+    pub child: Child,
+    pub address: SocketAddr,
+}
+
+impl ServerProcess {
+    /// Starts `jetan-online serve` on `listen` with the database `db`.
+    pub fn spawn(listen: &str, db: &Path) -> ServerProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jetan-online"))
+            .args(["serve", "--listen", listen, "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server binary starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("its first line");
+        let address = line
+            .strip_prefix("listening on ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|address| address.parse().ok())
+            .unwrap_or_else(|| panic!("the server said `{line}`"));
+        ServerProcess { child, address }
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A blocking connection that sends requests and reads events as they come.
+pub struct Raw {
+    socket: WebSocket<TcpStream>,
+}
+
+impl Raw {
+    /// Connects and says hello.
+    pub fn connect(address: SocketAddr) -> Raw {
+        let mut raw = Raw::unready(address);
+        raw.request(&Request::Hello { version: PROTOCOL_VERSION });
+        assert_eq!(raw.next(), Event::Welcome { version: PROTOCOL_VERSION });
+        raw
+    }
+
+    /// Connects without saying hello.
+    pub fn unready(address: SocketAddr) -> Raw {
+        let stream = TcpStream::connect(address).expect("the server accepts");
+        stream.set_read_timeout(Some(PATIENCE)).expect("a read timeout");
+        let (socket, _) =
+            tokio_tungstenite::tungstenite::client(format!("ws://{address}/"), stream).expect("a handshake");
+        Raw { socket }
+    }
+
+    pub fn request(&mut self, request: &Request) {
+        self.send_text(&encode(request));
+    }
+
+    pub fn send_text(&mut self, text: &str) {
+        self.socket.send(Message::text(text)).expect("the request is sent");
+    }
+
+    pub fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.socket.send(Message::binary(bytes)).expect("the frame is sent");
+    }
+
+    /// The next event (pings answered and skipped); panics after [`PATIENCE`].
+    pub fn next(&mut self) -> Event {
+        loop {
+            match self.socket.read().expect("an event in time") {
+                Message::Text(text) => return serde_json::from_str(text.as_str()).expect("an event"),
+                Message::Close(_) => panic!("the server closed the connection"),
+                _ => {}
+            }
+        }
+    }
+
+    /// The next ply told, until the connection ends.
+    pub fn next_played(&mut self) -> Option<String> {
+        loop {
+            match self.socket.read() {
+                Ok(Message::Text(text)) => {
+                    if let Ok(Event::Played { text, .. }) = serde_json::from_str(text.as_str()) {
+                        return Some(text);
+                    }
+                }
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// Whether the server closed the connection (reading until it does, or panicking).
+    pub fn closed(&mut self) -> bool {
+        loop {
+            match self.socket.read() {
+                Ok(Message::Close(_)) | Err(_) => return true,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// The next event `pick` takes, passing over the others.
+    pub fn until<T>(&mut self, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+        loop {
+            if let Some(found) = pick(self.next()) {
+                return found;
+            }
+        }
+    }
+
+    /// The next refusal's code.
+    pub fn refusal(&mut self) -> ErrorCode {
+        self.until(|event| match event {
+            Event::Error(refusal) => Some(refusal.code),
+            _ => None,
+        })
+    }
+
+    /// The next state told.
+    pub fn state(&mut self) -> GameState {
+        self.until(|event| match event {
+            Event::State(state) => Some(state),
+            _ => None,
+        })
+    }
+
+    /// The next ply told: its number and text.
+    pub fn played(&mut self) -> (u32, String) {
+        self.until(|event| match event {
+            Event::Played { ply, text, .. } => Some((ply, text)),
+            Event::Error(refusal) => panic!("refused: {refusal}"),
+            _ => None,
+        })
+    }
+}
+
+/// A game between two raw connections: South created it, North joined.
+pub struct Table {
+    pub south: Raw,
+    pub north: Raw,
+    pub seats: [Seat; 2],
+    pub watch: String,
+}
+
+impl Table {
+    pub fn new(address: SocketAddr, setup: GameSetup) -> Table {
+        let mut south = Raw::connect(address);
+        south.request(&Request::Create { setup, side: Side::South });
+        let created = seated(&mut south);
+        let mut north = Raw::connect(address);
+        north.request(&Request::Join { invite: created.invite.clone().expect("an invite") });
+        let joined = seated(&mut north);
+        let watch = created.watch.clone().expect("a watch code");
+        Table { south, north, seats: [created, joined], watch }
+    }
+
+    /// The request `side` makes with its token.
+    pub fn seat_request(&self, side: Side, make: impl FnOnce(String, String) -> Request) -> Request {
+        let seat = &self.seats[side.index()];
+        make(seat.game.clone(), seat.token.clone())
+    }
+
+    /// Plays `text` for `side` at the game's next ply `ply`, and waits for its echo.
+    pub fn play(&mut self, side: Side, ply: u32, text: &str) {
+        let seat = &self.seats[side.index()];
+        let request = Request::Move { game: seat.game.clone(), token: seat.token.clone(), ply, text: text.into() };
+        let raw = self.raw(side);
+        raw.request(&request);
+        raw.until(|event| match event {
+            Event::Played { ply: told, .. } if told == ply => Some(()),
+            Event::Error(refusal) => panic!("refused: {refusal}"),
+            _ => None,
+        });
+    }
+
+    pub fn raw(&mut self, side: Side) -> &mut Raw {
+        match side {
+            Side::South => &mut self.south,
+            Side::North => &mut self.north,
+        }
+    }
+
+    /// The game as a new watcher sees it: its plies and how it ended.
+    pub fn record(&self, address: SocketAddr) -> GameState {
+        let mut watcher = Raw::connect(address);
+        watcher.request(&Request::Watch { watch: self.watch.clone(), from_ply: 0 });
+        watcher.state()
+    }
+}
+
+/// The seat the next `Seated` event gives.
+pub fn seated(raw: &mut Raw) -> Seat {
+    raw.until(|event| match event {
+        Event::Seated(seat) => Some(seat),
+        Event::Error(refusal) => panic!("refused: {refusal}"),
+        _ => None,
+    })
+}
+
+/// A random player's ply, declaring a Charge one time in four it may (so that games have some).
+pub fn random_ply(position: &Position, rng: &mut Rng) -> String {
+    let charge = position.legal_moves().into_iter().find(|&mv| position.move_text(mv) == "charge");
+    let mv = charge
+        .filter(|_| rng.below(4) == 0)
+        .or_else(|| random_move(position, rng))
+        .expect("a game not over has a move");
+    position.move_text(mv)
+}
+
+/// Runs `work` on a thread and gives its result, or panics if it takes longer than `limit`.
+pub fn within<T: Send + 'static>(limit: Duration, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    receiver.recv_timeout(limit).unwrap_or_else(|_| panic!("not done within {limit:?}"))
+}
+
+/// A game created by a raw connection for South, which then hangs up: South's seat to resume
+/// and the invite for North.
+pub fn created(address: SocketAddr, setup: GameSetup) -> Seat {
+    let mut creator = Raw::connect(address);
+    creator.request(&Request::Create { setup, side: Side::South });
+    seated(&mut creator)
+}
+
+/// The request that takes South's seat of a created game again.
+pub fn resume(seat: &Seat) -> Request {
+    Request::Resume { game: seat.game.clone(), token: seat.token.clone(), from_ply: 0 }
+}
