@@ -198,7 +198,9 @@ fn face_human(
     layout: Option<Res<BoardLayout>>,
     mut cameras: Query<&mut BoardCamera>,
 ) {
-    if resets.read().count() == 0 && !settings.is_changed() {
+    // The board's layout is made after the first reset: framing waits for it.
+    let laid_out = layout.as_ref().is_some_and(|layout| layout.is_added());
+    if resets.read().count() == 0 && !settings.is_changed() && !laid_out {
         return;
     }
     let human = |side: Side| game.seats[side] == Seat::Human;

@@ -1,5 +1,6 @@
 //! The clock of the side to move ticks while the board is still and no modal window is open; a
-//! side whose time runs out loses, or draws when the other side has no piece that could win.
+//! side whose time runs out loses, or draws when the other side has no piece that could win
+//! (online, when the server says so).
 
 use bevy::prelude::*;
 use jetan_rules::Outcome;
@@ -20,7 +21,8 @@ fn run_clock(time: Res<Time>, mut game: ResMut<Game>, shown: Query<(), BeingShow
         return;
     }
     let side = game.position.to_move();
-    if game.clocks.run(side, time.delta()) {
+    // Online, the server keeps the time and says when it runs out.
+    if game.clocks.run(side, time.delta()) && !game.seats.online() {
         game.declared = Some(Outcome::out_of_time(&game.position, side));
     }
 }

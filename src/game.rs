@@ -237,6 +237,8 @@ pub enum GameAction {
     Resign,
     /// The players agree a draw.
     AgreeDraw,
+    /// The game ended outside the rules' reach (an online game's server says how).
+    Declare(Outcome),
 }
 
 /// What the player should be told: why a click did nothing, or what went wrong.
@@ -386,6 +388,15 @@ fn apply_actions(
     mut played: MessageWriter<MovePlayed>,
 ) {
     for action in actions.read() {
+        // An online game is the server's: nothing is taken back, and it ends on its word.
+        let taking_back = matches!(action, GameAction::Undo | GameAction::Redo | GameAction::ReturnToLine(_));
+        let left_to_the_server = matches!(action, GameAction::Resign | GameAction::AgreeDraw | GameAction::AnalysisMode(_));
+        if game.seats.online() && (taking_back || left_to_the_server) {
+            if taking_back {
+                notice.0 = Some("Moves can't be taken back in a game played online.".into());
+            }
+            continue;
+        }
         match action {
             GameAction::Play(mv) => {
                 if game.outcome().is_none() && game.position.is_legal(*mv) {
@@ -421,6 +432,11 @@ fn apply_actions(
             GameAction::AgreeDraw => {
                 if game.outcome().is_none() {
                     game.declared = Some(Outcome { winner: None, reason: jetan_rules::Reason::DrawAgreed });
+                }
+            }
+            GameAction::Declare(outcome) => {
+                if game.outcome().is_none() {
+                    game.declared = Some(*outcome);
                 }
             }
         }

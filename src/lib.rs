@@ -17,6 +17,7 @@ pub mod hint;
 pub mod input;
 pub mod look_asset;
 pub mod looks;
+pub mod online;
 pub mod places;
 pub mod records;
 pub mod ron_text;
@@ -178,6 +179,7 @@ impl Plugin for GameLogicPlugin {
             records::plugin,
             facts::plugin,
             input::plugin,
+            online::plugin,
         ));
     }
 

@@ -1,5 +1,6 @@
-//! Who plays each side: a person at the mouse or the AI at a level ([`Seat`]), for both sides
-//! ([`Seats`]): what a game, the settings and a record each say of the players.
+//! Who plays each side: a person at the mouse, the AI at a level or a person on another
+//! computer ([`Seat`]), for both sides ([`Seats`]): what a game, the settings and a record each
+//! say of the players.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +9,7 @@ use jetan_ai::Level;
 use jetan_rules::Side;
 use serde::{Deserialize, Serialize};
 
-/// Who plays a side: a person at the mouse, or the AI at a level.
+/// Who plays a side: a person at the mouse, the AI at a level, or a person on another computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum Seat {
@@ -16,10 +17,13 @@ pub enum Seat {
     Human,
     /// The AI at this level.
     Ai(Level),
+    /// A person on another computer, whose moves come through the online server.
+    Online,
 }
 
 impl Seat {
-    /// Every seat, in menu order: human, then the AI's levels.
+    /// Every seat a new game offers, in menu order: human, then the AI's levels (an online seat
+    /// comes with a game played online).
     pub fn all() -> Vec<Seat> {
         std::iter::once(Seat::Human).chain(Level::all().into_iter().map(Seat::Ai)).collect()
     }
@@ -31,6 +35,7 @@ impl Seat {
             Seat::Ai(Level::Search(level)) => format!("AI level {level}"),
             Seat::Ai(Level::Random) => "AI (random moves)".into(),
             Seat::Ai(Level::Greedy) => "AI (greedy)".into(),
+            Seat::Online => "Online".into(),
         }
     }
 }
@@ -40,6 +45,7 @@ impl fmt::Display for Seat {
         match self {
             Seat::Human => write!(f, "human"),
             Seat::Ai(level) => write!(f, "{level}"),
+            Seat::Online => write!(f, "online"),
         }
     }
 }
@@ -50,7 +56,8 @@ impl FromStr for Seat {
     fn from_str(text: &str) -> Result<Seat, String> {
         match text.trim() {
             "human" => Ok(Seat::Human),
-            level => level.parse().map(Seat::Ai).map_err(|e: jetan_ai::LevelError| format!("{e}, or human")),
+            "online" => Ok(Seat::Online),
+            level => level.parse().map(Seat::Ai).map_err(|e: jetan_ai::LevelError| format!("{e}, human or online")),
         }
     }
 }
@@ -86,6 +93,12 @@ impl Seats {
     /// Whether a person plays either side.
     pub fn any_human(&self) -> bool {
         self.south == Seat::Human || self.north == Seat::Human
+    }
+
+    /// Whether the game is played online (a side's moves come through the server): its moves
+    /// can't be taken back, and it ends on the server's word.
+    pub fn online(&self) -> bool {
+        self.south == Seat::Online || self.north == Seat::Online
     }
 }
 

@@ -17,18 +17,34 @@ const STRIDING: f32 = 1.4;
 pub const STRIKE_SECONDS: f32 = 0.6;
 /// The share of a strike at which the blow lands (and the piece taken falls).
 pub const BLOW: f32 = 0.55;
+/// Seconds a living figure takes to step onto the square of the piece it struck down.
+const STEP_IN_SECONDS: f32 = 0.35;
+/// How far short of the piece it takes a living figure stops to strike, in squares.
+const STAND_OFF: f32 = 0.45;
+
+/// What a striding figure does at a moment of its walk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Striding {
+    /// On foot: `covered` squares into a stretch of `length` that starts `from` squares along
+    /// the path (the run-up, or the step in).
+    Moving { from: f32, covered: f32, length: f32 },
+    /// Striking the piece it takes, this share into the strike.
+    Striking(f32),
+}
 
 /// How a piece travels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Gait {
     /// Square by square, a hop over each (a leap arcs from end to end).
     Hop,
-    /// On foot along the ground, level and steady: a living figure, whose legs keep pace. It
-    /// arrives `arrives` of the way through its walk: at the end, or with time left to strike
-    /// the piece it takes there.
+    /// On foot along the ground, level and steady: a living figure, whose legs keep pace. One
+    /// that takes a piece runs up to it, stops short to strike it, and steps onto its square
+    /// once it has fallen.
     Stride {
-        /// The share of the walk after which it has arrived.
-        arrives: f32,
+        /// The share of the walk spent running (all of it, for a figure that takes nothing).
+        run: f32,
+        /// The share after which it has struck, and steps in.
+        struck: f32,
     },
     /// Up, along its course at height, and down.
     Fly,
@@ -67,10 +83,32 @@ impl Pose {
 
 impl Gait {
     /// A living figure's stride along `path`, a step `step` seconds at normal speed: when it
-    /// `takes` the piece at the end, it arrives with [`STRIKE_SECONDS`] left to strike it.
+    /// `takes` the piece at the end, it runs up to it, strikes for [`STRIKE_SECONDS`] and
+    /// steps in for [`STEP_IN_SECONDS`].
     pub fn stride(path: &[Vec3], step: f32, takes: bool) -> Gait {
         let run = legs(path) * step * STRIDING;
-        Gait::Stride { arrives: if takes { run / (run + STRIKE_SECONDS) } else { 1.0 } }
+        if !takes {
+            return Gait::Stride { run: 1.0, struck: 1.0 };
+        }
+        let total = run + STRIKE_SECONDS + STEP_IN_SECONDS;
+        Gait::Stride { run: run / total, struck: (run + STRIKE_SECONDS) / total }
+    }
+
+    /// What a striding figure does `t` of the way through its walk along `path`: runs up,
+    /// strikes, or steps in (none for another gait).
+    pub fn striding(self, path: &[Vec3], t: f32) -> Option<Striding> {
+        let Gait::Stride { run, struck } = self else { return None };
+        let length = length(path);
+        let stand_off = if run < 1.0 { STAND_OFF.min(length) } else { 0.0 };
+        let run_up = length - stand_off;
+        Some(if t < run || run >= 1.0 {
+            Striding::Moving { from: 0.0, covered: run_up * (t / run).clamp(0.0, 1.0), length: run_up }
+        } else if t < struck {
+            Striding::Striking((t - run) / (struck - run))
+        } else {
+            let covered = stand_off * ((t - struck) / (1.0 - struck)).clamp(0.0, 1.0);
+            Striding::Moving { from: run_up, covered, length: stand_off }
+        })
     }
 
     /// How long a walk along `path` takes at normal speed, given a step's seconds.
@@ -78,7 +116,7 @@ impl Gait {
         let legs = legs(path);
         match self {
             Gait::Hop => legs * step,
-            Gait::Stride { arrives } => legs * step * STRIDING / arrives,
+            Gait::Stride { run, .. } => legs * step * STRIDING / run,
             Gait::Plod { .. } => legs * step * 1.8,
             Gait::Pounce => legs * step * 1.2,
             Gait::Fly | Gait::Ride { .. } => 1.1 + length(path) * 0.14,
@@ -92,7 +130,7 @@ impl Gait {
         match self {
             Gait::Hop | Gait::Plod { .. } => (legs - 1.0) / legs,
             // At the blow of the taker's strike.
-            Gait::Stride { arrives } => arrives + (1.0 - arrives) * BLOW,
+            Gait::Stride { run, struck } => run + (struck - run) * BLOW,
             Gait::Pounce => 0.75,
             Gait::Fly | Gait::Ride { .. } => 0.85,
         }
@@ -107,7 +145,13 @@ impl Gait {
         }
         match self {
             Gait::Hop => Pose::standing(hop(path, t)),
-            Gait::Stride { arrives } => Pose::standing(glide(path, (t / arrives).min(1.0)).0),
+            Gait::Stride { .. } => {
+                let along = match self.striding(path, t) {
+                    Some(Striding::Moving { from, covered, .. }) => from + covered,
+                    _ => length(path) - STAND_OFF.min(length(path)),
+                };
+                Pose::standing(glide(path, along / length(path).max(1e-6)).0)
+            }
             Gait::Fly => flight(path, t).0,
             Gait::Ride { offset } => {
                 let (mut pose, aboard) = flight(path, t);

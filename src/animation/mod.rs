@@ -10,7 +10,7 @@ mod gait;
 use bevy::prelude::*;
 use jetan_rules::{MoveKind, Side, SquareSet};
 
-pub use gait::{BLOW, FLIGHT_HEIGHT, Gait, Pose, STRIKE_SECONDS};
+pub use gait::{BLOW, FLIGHT_HEIGHT, Gait, Pose, STRIKE_SECONDS, Striding};
 
 use crate::AppSystems;
 use crate::board::{BoardLayout, BoardRoot, PieceToken, token};

@@ -81,6 +81,11 @@ pub enum Command {
     /// Lists the variants the game offers (its own, then the mods folder's), each with its
     /// name, or the errors that leave it out; then where the mods folder is.
     Variants,
+    /// Runs the server that referees online games: checks every move, runs the clocks, keeps
+    /// every game in SQLite (docs/online.md).
+    Serve(jetan_online::server::ServeArgs),
+    /// Plays a seat of an online game with the AI, joining it by its invite code.
+    OnlineBot(jetan_online::bot::BotArgs),
 }
 
 /// Which variant a tool plays, with which rule options.
@@ -190,6 +195,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Variants => variants::run(),
         Command::Sound(args) => sound::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Serve(args) => jetan_online::server::serve(&args),
+        Command::OnlineBot(args) => jetan_online::bot::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -99,9 +99,10 @@ pub(super) fn handle_clicks(
             notice.0 = Some(format!("The game is over. {}", outcome.describe(game.position.variant())));
             continue;
         }
-        if let Seat::Ai(_) = game.seat_to_move() {
+        if game.seat_to_move() != Seat::Human {
             let side = game.position.variant().side_name(game.position.to_move());
-            notice.0 = Some(format!("{side} is played by the AI: wait for its move."));
+            let by = if game.seat_to_move() == Seat::Online { "your opponent online" } else { "the AI" };
+            notice.0 = Some(format!("{side} is played by {by}: wait for the move."));
             continue;
         }
         let hover = selection.hover;

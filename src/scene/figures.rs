@@ -1,8 +1,9 @@
 //! Living figures: a token whose look has joints wears them as pivots in its model, and the
 //! pivots are turned by what the figure is doing each frame ([`doing`]): its pace (`run`,
 //! `gallop` or `walk`) while it walks a move, the cycle paced by the ground it covers so its
-//! feet keep up with it; `flap` in the air; `strike` as it lands on a piece it takes; `parry`
-//! then `fall` when it is taken; `cheer` when its side has won; `idle` otherwise (each figure at
+//! feet keep up with it; `flap` in the air; `strike` when it has run up to a piece it takes
+//! (stopping short of it, and stepping onto its square once it has fallen); `parry` then
+//! `fall` when it is taken; `cheer` when its side has won; `idle` otherwise (each figure at
 //! its own moment of it, not in step with the others). A figure eases from one motion into the
 //! next. Motions follow the animation speed.
 
@@ -12,7 +13,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use jetan_rules::Side;
 
-use crate::animation::{Gait, Leaving, Walking};
+use crate::animation::{Gait, Leaving, Striding, Walking};
 use crate::board::PieceToken;
 use crate::game::Game;
 use crate::looks::{PACES, Skeleton};
@@ -151,21 +152,27 @@ impl Stage<'_, '_> {
             (Some(walk), None) => {
                 let progress = walk.elapsed / walk.duration.max(1e-3);
                 let pace = PACES.into_iter().find(|pace| motions.moves(pace));
-                // A figure that strides arrives, then strikes for the rest of its walk; one
-                // carried otherwise strikes over the end of its walk.
-                let arrives = match walk.gait {
-                    Gait::Stride { arrives } => arrives,
-                    _ if self.takes(walk) => 1.0 - STRIKE_SHARE,
-                    _ => 1.0,
+                let moving = |covered: f32, length: f32| match pace {
+                    Some(pace) => Doing::Pace { pace, covered, length },
+                    None => standing("idle"),
                 };
-                let strike = motions.seconds("strike").filter(|_| progress > arrives);
-                match (walk.gait, pace, strike) {
-                    (Gait::Fly, ..) if motions.moves("flap") => standing("flap"),
-                    (Gait::Fly | Gait::Ride { .. }, ..) | (_, None, None) => standing("idle"),
-                    (.., Some(seconds)) => Doing::Motion("strike", (progress - arrives) / (1.0 - arrives) * seconds),
-                    (_, Some(pace), None) => {
+                let strike = |into: f32| match motions.seconds("strike") {
+                    Some(seconds) => Doing::Motion("strike", into * seconds),
+                    None => standing("idle"),
+                };
+                match (walk.gait, walk.gait.striding(&walk.path, progress)) {
+                    (Gait::Fly, _) if motions.moves("flap") => standing("flap"),
+                    (Gait::Fly | Gait::Ride { .. }, _) => standing("idle"),
+                    // A figure that strides runs up, strikes and steps in.
+                    (_, Some(Striding::Moving { covered, length, .. })) => moving(covered, length),
+                    (_, Some(Striding::Striking(into))) => strike(into),
+                    // One carried otherwise strikes over the end of its walk.
+                    _ if self.takes(walk) && progress > 1.0 - STRIKE_SHARE => {
+                        strike((progress - (1.0 - STRIKE_SHARE)) / STRIKE_SHARE)
+                    }
+                    _ => {
                         let length = path_length(&walk.path);
-                        Doing::Pace { pace, covered: length * (progress / arrives).min(1.0), length }
+                        moving(length * progress.min(1.0), length)
                     }
                 }
             }

@@ -1,4 +1,4 @@
-//! The menu bar: new game, save or open, the move list, undo and redo (or the arrow keys),
+//! The menu bar: new game, play online, save or open, the move list, undo and redo (or the arrow keys),
 //! resign and draw, the view, the pieces, the rules guide, the settings.
 
 use bevy_egui::egui;
@@ -13,6 +13,9 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         ui.separator();
         if ui.button("New game…").clicked() {
             params.ui_state.new_game = Some(super::new_game::NewGameForm::like_current());
+        }
+        if ui.selectable_label(params.ui_state.online.is_some(), "Play online…").clicked() {
+            params.ui_state.online = if params.ui_state.online.is_some() { None } else { Some(Default::default()) };
         }
         let state = &mut params.ui_state;
         if ui.selectable_label(state.files.is_some(), "Save / open…").clicked() {

@@ -1,7 +1,7 @@
 //! The egui interface: a menu bar, a side panel with the turn, a box to type a move in, the
 //! moves and the captured pieces, the Charge's call and the game-over banner, the board's file and rank labels, the
-//! hovered piece's name, and the windows for a new game, saving and opening, the move list, the
-//! pieces, the rules guide and the settings.
+//! hovered piece's name, and the windows for a new game, playing online, saving and opening, the
+//! move list, the pieces, the rules guide and the settings.
 
 mod analysis_panel;
 mod banner;
@@ -13,6 +13,7 @@ mod menu;
 mod mini_board;
 mod move_list;
 mod new_game;
+mod online_window;
 mod pieces;
 mod rules_guide;
 mod settings_window;
@@ -53,6 +54,8 @@ pub struct UiState {
     pub typed_move: typed_move::TypedMove,
     /// The menu over a game (`Esc`).
     pub menu_open: bool,
+    /// The "Play online…" window.
+    pub online: Option<online_window::OnlineForm>,
 }
 
 /// A window to open at start (`--window`, to show it in a screenshot).
@@ -70,6 +73,8 @@ pub enum StartWindow {
     Settings,
     /// The rules guide.
     Rules,
+    /// Play online.
+    Online,
 }
 
 impl std::str::FromStr for StartWindow {
@@ -83,7 +88,8 @@ impl std::str::FromStr for StartWindow {
             "pieces" => Ok(StartWindow::Pieces),
             "settings" => Ok(StartWindow::Settings),
             "rules" => Ok(StartWindow::Rules),
-            _ => Err(format!("`{name}` is not a window: new, save, moves, pieces, settings or rules")),
+            "online" => Ok(StartWindow::Online),
+            _ => Err(format!("`{name}` is not a window: new, save, moves, pieces, settings, rules or online")),
         }
     }
 }
@@ -106,6 +112,7 @@ impl UiState {
                 StartWindow::Pieces => state.pieces_open = true,
                 StartWindow::Settings => state.settings_open = true,
                 StartWindow::Rules => state.rules_open = true,
+                StartWindow::Online => state.online = Some(Default::default()),
             }
         }
         state
@@ -159,6 +166,7 @@ pub(super) fn plugin(app: &mut App) {
             pieces::show,
             rules_guide::show,
             settings_window::show,
+            online_window::show,
             (files::show, move_list::show, hover::show, title::show_game_menu).run_if(playing()),
         )
             .chain(),

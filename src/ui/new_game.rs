@@ -115,7 +115,7 @@ fn rule_options(ui: &mut egui::Ui, variant: &Variant, choices: &mut [OptionChoic
 }
 
 /// The clocks' choice: the kind of control, then its times.
-fn time_control(ui: &mut egui::Ui, time: &mut TimeControl) {
+pub(super) fn time_control(ui: &mut egui::Ui, time: &mut TimeControl) {
     ui.horizontal(|ui| {
         ui.label("Clocks");
         egui::ComboBox::from_id_salt("time control").selected_text(time.kind_name()).show_ui(ui, |ui| {

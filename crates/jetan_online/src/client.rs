@@ -74,7 +74,8 @@ pub enum ClientEvent {
 /// A connection to a server, kept up on its own thread until the client is dropped.
 pub struct OnlineClient {
     commands: mpsc::UnboundedSender<Command>,
-    events: std_mpsc::Receiver<ClientEvent>,
+    /// Behind a lock so that the client may be shared between threads (a game's resource).
+    events: std::sync::Mutex<std_mpsc::Receiver<ClientEvent>>,
 }
 
 impl OnlineClient {
@@ -89,7 +90,7 @@ impl OnlineClient {
             Ok(runtime) => runtime.block_on(link.run()),
             Err(error) => link.tell_failure(&format!("the client's runtime: {error}")),
         });
-        OnlineClient { commands, events }
+        OnlineClient { commands, events: std::sync::Mutex::new(events) }
     }
 
     /// Asks for `command`: sent now, or once connected again.
@@ -100,12 +101,12 @@ impl OnlineClient {
 
     /// The next event, if one came.
     pub fn try_recv(&self) -> Option<ClientEvent> {
-        self.events.try_recv().ok()
+        self.events.lock().ok()?.try_recv().ok()
     }
 
     /// The next event, waiting up to `wait` for it.
     pub fn recv_timeout(&self, wait: Duration) -> Option<ClientEvent> {
-        self.events.recv_timeout(wait).ok()
+        self.events.lock().ok()?.recv_timeout(wait).ok()
     }
 }
 

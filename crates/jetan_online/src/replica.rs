@@ -100,6 +100,11 @@ impl Replica {
         self.started && self.outcome.is_none() && self.position.to_move() == side && self.position.outcome().is_none()
     }
 
+    /// Whether both seats are taken (the game is under way).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<&Ending> {
         self.outcome.as_ref()

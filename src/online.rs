@@ -1,0 +1,332 @@
+//! A game played online (docs/online.md): the link to the server that referees it, kept up by
+//! [`OnlineClient`] (which comes back by itself after a dropped connection and catches up), the
+//! server's copy of the game ([`Replica`]) that the game on the board follows (the opponent's
+//! moves arrive and are shown as the AI's are), the player's own moves sent to it, whether each
+//! side's player is connected, and the seats kept for coming back to a game days later.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use jetan_online::client::{ClientEvent, Command, OnlineClient};
+use jetan_online::protocol::{Event, Request, Seat as HeldSeat};
+use jetan_online::replica::Replica;
+use jetan_rules::{Outcome, Reason, Side};
+use serde::{Deserialize, Serialize};
+
+use crate::AppSystems;
+use crate::game::{BoardReset, Game, GameAction};
+use crate::records::SaveDir;
+use crate::seat::{Seat, Seats};
+
+/// The server a game is played on unless the player names another.
+pub const DEFAULT_SERVER: &str = "127.0.0.1:7878";
+
+/// Go online: connect to `server` and ask it `request` (create a game, join or watch one, come
+/// back to one).
+#[derive(Message, Clone, Debug)]
+pub struct GoOnline {
+    pub server: String,
+    pub request: Request,
+}
+
+/// Leave the game played online (it goes on on the server; its seat is kept to come back to).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct LeaveOnline;
+
+/// The game played online, while it is.
+#[derive(Resource)]
+pub struct Online {
+    client: OnlineClient,
+    /// The server's address.
+    pub server: String,
+    /// The seat held: its side, token and the codes to pass on (none while watching).
+    pub seat: Option<HeldSeat>,
+    /// The game as the server tells it, once it has.
+    replica: Option<Replica>,
+    /// Whether the link is up, or why not.
+    pub link: Link,
+    /// Which sides' players are connected (South's, North's).
+    pub connected: [bool; 2],
+    /// What the server last said that the player should read: a refusal, the game's end.
+    pub said: Option<String>,
+    /// Whether the game on the board is this one (made from the server's).
+    adopted: bool,
+    /// How many of the game's plies have been sent (the player's) or came from the server.
+    sent: usize,
+    /// After how many plies the clocks were last set from the server's.
+    timed: usize,
+}
+
+/// The state of the link to the server.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Link {
+    /// Connecting for the first time.
+    Connecting,
+    /// Connected.
+    Up,
+    /// The connection dropped or couldn't be made; it is tried again after a while.
+    Down { reason: String, retry_in: Duration },
+}
+
+impl Online {
+    /// The side the player holds (none while watching).
+    pub fn side(&self) -> Option<Side> {
+        self.seat.as_ref().map(|seat| seat.side)
+    }
+
+    /// The game's id, once the server has said it.
+    pub fn game_id(&self) -> Option<&str> {
+        self.replica.as_ref().map(Replica::game).or(self.seat.as_ref().map(|seat| seat.game.as_str()))
+    }
+
+    /// Whether the game waits for its second player.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.replica.as_ref().is_none_or(|replica| !replica.started())
+    }
+}
+
+/// A seat held in a game online, kept in the player's data folder to come back to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptSeat {
+    pub server: String,
+    pub game: String,
+    pub side: Side,
+    pub token: String,
+    /// The variant's id, for the player to know the game by.
+    pub variant: String,
+}
+
+/// The seats the player holds in games online, newest first.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct KeptSeats(pub Vec<KeptSeat>);
+
+/// The most seats kept.
+const MOST_KEPT: usize = 50;
+
+impl KeptSeats {
+    /// The file they are kept in: `online.ron` beside the saves folder.
+    fn file(saves: &SaveDir) -> PathBuf {
+        saves.0.parent().map_or_else(|| saves.0.join("online.ron"), |data| data.join("online.ron"))
+    }
+
+    /// The seats kept beside `saves` (none if the file is missing or doesn't read: it is
+    /// rewritten whole at the next seat).
+    pub fn read(saves: &SaveDir) -> KeptSeats {
+        let text = std::fs::read_to_string(Self::file(saves)).unwrap_or_default();
+        KeptSeats(ron::from_str(&text).unwrap_or_default())
+    }
+
+    /// Keeps `seat` first, and writes the file (atomically).
+    fn keep(&mut self, seat: KeptSeat, saves: &SaveDir) {
+        self.0.retain(|kept| kept.game != seat.game || kept.server != seat.server);
+        self.0.insert(0, seat);
+        self.0.truncate(MOST_KEPT);
+        let text = ron::ser::to_string_pretty(&self.0, ron::ser::PrettyConfig::default()).unwrap_or_default();
+        let file = Self::file(saves);
+        let written = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| {
+            crate::atomic_file::write(&file, text.as_bytes())
+        });
+        if let Err(error) = written {
+            warn!("{}: the online seat couldn't be kept: {error}", file.display());
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GoOnline>().add_message::<LeaveOnline>().add_systems(Startup, read_kept_seats).add_systems(
+        Update,
+        (
+            (go_online, leave_online, receive, follow_the_server).chain().in_set(AppSystems::RecordInput),
+            send_what_the_player_does.in_set(AppSystems::React),
+        ),
+    );
+}
+
+fn read_kept_seats(mut commands: Commands, saves: Option<Res<SaveDir>>) {
+    commands.insert_resource(KeptSeats::read(&saves.map(|saves| saves.clone()).unwrap_or_default()));
+}
+
+/// Connects to the server asked for, leaving the game played online before.
+fn go_online(mut commands: Commands, mut asked: MessageReader<GoOnline>) {
+    if let Some(GoOnline { server, request }) = asked.read().last() {
+        let client = OnlineClient::connect(server, request.clone());
+        commands.insert_resource(Online {
+            client,
+            server: server.clone(),
+            seat: None,
+            replica: None,
+            link: Link::Connecting,
+            connected: [false; 2],
+            said: None,
+            adopted: false,
+            sent: 0,
+            timed: 0,
+        });
+    }
+}
+
+/// Leaves the game played online: asked to, or when a new game is started here.
+fn leave_online(mut commands: Commands, mut asked: MessageReader<LeaveOnline>, mut actions: MessageReader<GameAction>) {
+    let new_game = actions.read().any(|action| matches!(action, GameAction::NewGame { .. }));
+    if asked.read().count() > 0 || new_game {
+        commands.remove_resource::<Online>();
+    }
+}
+
+/// Takes in what the server said.
+fn receive(
+    online: Option<ResMut<Online>>,
+    mut kept: ResMut<KeptSeats>,
+    saves: Option<Res<SaveDir>>,
+) {
+    let Some(mut online) = online else { return };
+    while let Some(event) = online.client.try_recv() {
+        match event {
+            ClientEvent::Connected => online.link = Link::Up,
+            ClientEvent::Disconnected { reason, retry_in } => online.link = Link::Down { reason, retry_in },
+            ClientEvent::Server(event) => take_in(&mut online, event, &mut kept, saves.as_deref()),
+        }
+    }
+}
+
+/// Takes in one event of the server's.
+fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Option<&SaveDir>) {
+    match &event {
+        Event::Seated(seat) => {
+            online.seat = Some(seat.clone());
+            let variant = online.replica.as_ref().map(|replica| replica.setup().variant.clone()).unwrap_or_default();
+            let seat = KeptSeat {
+                server: online.server.clone(),
+                game: seat.game.clone(),
+                side: seat.side,
+                token: seat.token.clone(),
+                variant,
+            };
+            kept.keep(seat, &saves.cloned().unwrap_or_default());
+            return;
+        }
+        Event::State(state) => {
+            online.connected = state.connected;
+            if online.replica.as_ref().is_none_or(|replica| replica.game() != state.game) {
+                match Replica::new(state) {
+                    Ok(replica) => online.replica = Some(replica),
+                    Err(error) => online.said = Some(format!("The server's game doesn't read here: {error}")),
+                }
+                return;
+            }
+        }
+        Event::Presence { connected, .. } => online.connected = *connected,
+        Event::Ended { outcome, .. } => online.said = Some(outcome.text.clone()),
+        Event::DrawOffered { side, .. } => {
+            if online.side() != Some(*side) {
+                online.said = Some("Your opponent offers a draw: Agree a draw to accept, or move.".into());
+            }
+        }
+        Event::Error(refusal) => online.said = Some(refusal.message.clone()),
+        Event::Welcome { .. } | Event::Played { .. } => {}
+    }
+    if let Some(replica) = &mut online.replica
+        && let Err(error) = replica.update(&event)
+    {
+        online.said = Some(format!("The server's game doesn't read here: {error}"));
+    }
+}
+
+/// Keeps the game on the board with the server's: a new game once the server tells it, the
+/// moves the server has that the board hasn't played (shown as the AI's are), its clocks after
+/// each, and its end.
+fn follow_the_server(
+    mut commands: Commands,
+    online: Option<ResMut<Online>>,
+    game: Option<ResMut<Game>>,
+    mut actions: MessageWriter<GameAction>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    let Some(mut online) = online else { return };
+    let online = &mut *online;
+    let Some(replica) = &online.replica else { return };
+    let Some(mut game) = game.filter(|game| online.adopted && game.seats.online()) else {
+        match game_of(replica, online.side()) {
+            Ok(game) => {
+                (online.adopted, online.sent, online.timed) = (true, game.history.len(), game.history.len());
+                commands.insert_resource(game);
+                reset.write(BoardReset);
+            }
+            Err(error) => online.said = Some(error),
+        }
+        return;
+    };
+    let known = replica.moves();
+    if game.history.len() < known.len() {
+        let mut position = game.position.clone();
+        for text in &known[game.history.len()..] {
+            let Ok(mv) = position.parse_move(text) else { break };
+            position.play(mv);
+            actions.write(GameAction::Play(mv));
+        }
+        online.sent = online.sent.max(known.len());
+    } else if game.history.len() == known.len() && online.timed != known.len() {
+        game.clocks = replica.clocks().clone();
+        online.timed = known.len();
+    }
+    if let Some(ending) = replica.outcome()
+        && game.outcome().is_none()
+    {
+        actions.write(GameAction::Declare(declared(ending.winner, &game)));
+    }
+}
+
+/// The game on the board for the server's: its variant and options, the seats (the player's
+/// side a person here, the other online; both online to a watcher), its plies and clocks.
+fn game_of(replica: &Replica, side: Option<Side>) -> Result<Game, String> {
+    let setup = replica.setup();
+    let variant = setup.variant().map_err(|refusal| refusal.message)?;
+    let seat = |of: Side| if side == Some(of) { Seat::Human } else { Seat::Online };
+    let seats = Seats { south: seat(Side::South), north: seat(Side::North) };
+    let mut game = Game::new(Arc::clone(&variant), format!("variants/{}.ron", setup.variant), seats);
+    for text in replica.moves() {
+        let mv = game.position.parse_move(text).map_err(|error| format!("the server's move `{text}`: {error}"))?;
+        game.play(mv);
+    }
+    game.clocks = replica.clocks().clone();
+    Ok(game)
+}
+
+/// How a game the server ended ends here, when the rules haven't ended it: a draw agreed, a
+/// side out of time (its clock empty) or resigning.
+fn declared(winner: Option<Side>, game: &Game) -> Outcome {
+    let reason = match winner {
+        None => Reason::DrawAgreed,
+        Some(winner) if game.clocks.is_on() && game.clocks.left(winner.opponent()).is_zero() => {
+            Reason::OutOfTime(winner.opponent())
+        }
+        Some(_) => Reason::Resigned,
+    };
+    Outcome { winner, reason }
+}
+
+/// Sends the server what the player does in the seat: each ply played here (a Charge's one by
+/// one), a resignation, a draw offered or accepted.
+fn send_what_the_player_does(
+    online: Option<ResMut<Online>>,
+    game: Option<Res<Game>>,
+    mut actions: MessageReader<GameAction>,
+) {
+    let (Some(mut online), Some(game)) = (online, game) else { return };
+    let Some(side) = online.side() else { return };
+    for action in actions.read() {
+        match action {
+            GameAction::Resign => online.client.send(Command::Resign),
+            GameAction::AgreeDraw => online.client.send(Command::OfferDraw),
+            _ => {}
+        }
+    }
+    for (ply, played) in game.history.iter().enumerate().skip(online.sent) {
+        if played.side == side {
+            online.client.send(Command::Play { ply: ply as u32, text: played.text.clone() });
+        }
+    }
+    online.sent = online.sent.max(game.history.len());
+}

@@ -1,0 +1,98 @@
+//! Two games playing each other through a server on the loopback address, as two players on two
+//! computers would: one creates a game from the title and is given an invite code, the other
+//! joins with it; each one's moves arrive on the other's board; nothing is taken back; the
+//! seats are kept beside the saves to come back to; the server's end of the game ends both.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use jetan::Launch;
+use jetan::game::{Game, GameAction};
+use jetan::online::{GoOnline, KeptSeats, Online};
+use jetan::seat::Seat;
+use jetan_online::protocol::{GameSetup, Request};
+use jetan_online::server::{ServeArgs, start};
+use jetan_rules::{Side, Outcome, Reason};
+
+fn player(name: &str) -> App {
+    let saves = temp_dir(name).join("saves");
+    app_launching(&repo_assets(), Launch::default(), &saves)
+}
+
+fn go(app: &mut App, server: &str, request: Request) {
+    app.world_mut().write_message(GoOnline { server: server.into(), request });
+}
+
+fn play(app: &mut App, text: &str) {
+    let mv = app.world().resource::<Game>().position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    app.world_mut().write_message(GameAction::Play(mv));
+}
+
+fn moves(app: &App) -> Vec<String> {
+    app.world().get_resource::<Game>().map_or_else(Vec::new, |game| game.history.iter().map(|p| p.text.clone()).collect())
+}
+
+/// Updates both apps until `done` holds for both.
+fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&World) -> bool) {
+    let started = std::time::Instant::now();
+    while !(done(a.world()) && done(b.world())) {
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "timed out waiting for {what}");
+        a.update();
+        b.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn two_players_play_through_the_server() {
+    let server = start(&ServeArgs::new("127.0.0.1:0", temp_dir("online-server").join("games.sqlite"))).unwrap();
+    let address = server.address.to_string();
+    let (mut south, mut north) = (player("online-south"), player("online-north"));
+
+    let setup = GameSetup { variant: "jetan".into(), ..GameSetup::default() };
+    go(&mut south, &address, Request::Create { setup, side: Side::South });
+    update_until(&mut south, "the invite code", |world| {
+        world.get_resource::<Online>().and_then(|online| online.seat.as_ref()?.invite.clone()).is_some()
+    });
+    let invite = south.world().resource::<Online>().seat.as_ref().unwrap().invite.clone().unwrap();
+    go(&mut north, &address, Request::Join { invite });
+    both_until(&mut south, &mut north, "both games", |world| {
+        world.get_resource::<Game>().is_some_and(|game| game.seats.online())
+            && world.get_resource::<Online>().is_some_and(|online| !online.waiting_for_opponent())
+    });
+    let seats = |app: &App| app.world().resource::<Game>().seats;
+    assert_eq!((seats(&south).south, seats(&south).north), (Seat::Human, Seat::Online));
+    assert_eq!((seats(&north).south, seats(&north).north), (Seat::Online, Seat::Human));
+
+    // Each one's moves arrive on the other's board.
+    for (mover, text) in [(Side::South, "A e2-e3"), (Side::North, "a e9-e8"), (Side::South, "A f2-f3")] {
+        let (here, there) = if mover == Side::South { (&mut south, &mut north) } else { (&mut north, &mut south) };
+        play(here, text);
+        let played = moves(here).len() + 1;
+        both_until(here, there, text, |world| {
+            world.get_resource::<Game>().is_some_and(|game| game.history.len() == played)
+        });
+    }
+    assert_eq!(moves(&south), ["A e2-e3", "a e9-e8", "A f2-f3"]);
+    assert_eq!(moves(&north), moves(&south));
+    assert!(south.world().resource::<Online>().connected == [true, true], "both are connected");
+
+    // Nothing is taken back online.
+    south.world_mut().write_message(GameAction::Undo);
+    south.update();
+    assert_eq!(moves(&south).len(), 3, "an online game's moves are the server's");
+
+    // Each kept its seat, to come back to.
+    for app in [&south, &north] {
+        let kept = KeptSeats::read(app.world().resource::<jetan::records::SaveDir>());
+        assert_eq!(kept.0.len(), 1, "the seat is kept beside the saves");
+    }
+
+    // North resigns: the server ends the game on both boards.
+    north.world_mut().write_message(GameAction::Resign);
+    both_until(&mut south, &mut north, "the end", |world| world.resource::<Game>().outcome().is_some());
+    let ended = Outcome { winner: Some(Side::South), reason: Reason::Resigned };
+    assert_eq!(south.world().resource::<Game>().outcome(), Some(ended));
+    assert_eq!(north.world().resource::<Game>().outcome(), Some(ended));
+}
