@@ -12,6 +12,8 @@ use bevy::time::TimeUpdateStrategy;
 use crate::Launch;
 use crate::analysis::Analysis;
 use crate::animation::{Appearing, BeingShown, Leaving, Walking};
+use crate::board::PieceToken;
+use crate::look_asset::TokenLook;
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
 use crate::screen::Screen;
@@ -24,6 +26,8 @@ const FRAMES_AT_MOST: u32 = 400;
 #[derive(Resource, Default)]
 struct Capture {
     frames: u32,
+    /// The frame the launch's move was played at, once it was.
+    played_at: Option<u32>,
     requested: bool,
     saved: bool,
 }
@@ -58,24 +62,30 @@ type Shown = (Option<&'static Walking>, Option<&'static Leaving>, Option<&'stati
 fn animation_halfway(
     launch: &Launch,
     game: &Game,
-    capture: &Capture,
+    capture: &mut Capture,
     moving: &Query<Shown, BeingShown>,
+    board_ready: bool,
     actions: &mut MessageWriter<GameAction>,
     notice: &mut Notice,
 ) -> bool {
     let Some(text) = &launch.animate else { return true };
-    if capture.frames == FRAMES_BEFORE_CAPTURE {
-        match game.position.parse_turn(text) {
-            Ok(plies) => {
-                actions.write(GameAction::Play(plies[0]));
+    // The move is played once every piece wears its look, so that its animation shows.
+    let Some(played_at) = capture.played_at else {
+        if board_ready {
+            match game.position.parse_turn(text) {
+                Ok(plies) => {
+                    actions.write(GameAction::Play(plies[0]));
+                }
+                Err(error) => notice.0 = Some(format!("--animate: {error}")),
             }
-            Err(error) => notice.0 = Some(format!("--animate: {error}")),
+            capture.played_at = Some(capture.frames);
         }
         return false;
-    }
+    };
+    let after = capture.frames > played_at;
     // A capture is caught as the piece taken falls, a quarter through its fall.
     if let Some(fallen) = moving.iter().filter_map(|(_, fall, _)| fall.map(Leaving::progress)).reduce(f32::max) {
-        return capture.frames > FRAMES_BEFORE_CAPTURE && (fallen >= 0.25 || notice.0.is_some());
+        return after && (fallen >= 0.25 || notice.0.is_some());
     }
     // All of a move's animations start together: halfway is half the time of the longest.
     let (now, end) = moving
@@ -87,7 +97,7 @@ fn animation_halfway(
             [walk, fall, rise].into_iter().flatten()
         })
         .fold((0.0_f32, 0.0_f32), |(now, end), (elapsed, lasts)| (now.max(elapsed), end.max(lasts)));
-    capture.frames > FRAMES_BEFORE_CAPTURE && ((end > 0.0 && now >= 0.5 * end) || notice.0.is_some())
+    after && ((end > 0.0 && now >= 0.5 * end) || notice.0.is_some())
 }
 
 fn capture(
@@ -98,6 +108,7 @@ fn capture(
     mut capture: ResMut<Capture>,
     mut exit: MessageWriter<AppExit>,
     moving: Query<Shown, BeingShown>,
+    tokens: Query<Has<TokenLook>, With<PieceToken>>,
     mut actions: MessageWriter<GameAction>,
     mut notice: ResMut<Notice>,
     hint: Res<Hint>,
@@ -116,7 +127,8 @@ fn capture(
     let ready = capture.frames >= FRAMES_BEFORE_CAPTURE
         && match &game {
             Some(game) => {
-                animation_halfway(&launch, game, &capture, &moving, &mut actions, &mut notice)
+                let board_ready = !tokens.is_empty() && tokens.iter().all(|dressed| dressed);
+                animation_halfway(&launch, game, &mut capture, &moving, board_ready, &mut actions, &mut notice)
                     && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
                     && (!launch.analyse || !analysis.running())
             }

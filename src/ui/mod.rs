@@ -139,6 +139,7 @@ struct PanelParams<'w, 's> {
     ask_hint: MessageWriter<'w, crate::hint::AskHint>,
     actions: MessageWriter<'w, GameAction>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
+    online: Option<Res<'w, crate::online::Online>>,
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -63,7 +63,14 @@ fn turn_and_players(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     egui::Grid::new("players").num_columns(3).show(ui, |ui| {
         for side in Side::BOTH {
             ui.label(variant.side_name(side));
-            ui.label(game.seats[side].name());
+            let seat = game.seats[side];
+            match params.online.as_deref().filter(|_| seat == Seat::Online) {
+                Some(online) => {
+                    let away = !online.connected[side.index()];
+                    ui.label(if away { "Online (away)" } else { "Online (connected)" })
+                }
+                None => ui.label(seat.name()),
+            };
             if game.clocks.is_on() {
                 let running = game.outcome().is_none() && !game.analysing && position.to_move() == side;
                 let text = egui::RichText::new(clock_text(game.clocks.left(side))).monospace().size(20.0);

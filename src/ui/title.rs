@@ -44,7 +44,8 @@ pub(super) fn show_title(mut contexts: EguiContexts, mut menu: MenuParams) -> Re
             });
         });
     });
-    if menu.state.new_game.is_none() && !menu.state.rules_open && !menu.state.settings_open {
+    let window_open = menu.state.new_game.is_some() || menu.state.online.is_some();
+    if !window_open && !menu.state.rules_open && !menu.state.settings_open {
         menu_window(ctx, &mut menu);
     }
     Ok(())
@@ -92,6 +93,10 @@ fn menu_window(ctx: &egui::Context, menu: &mut MenuParams) {
             }
             if item(ui, true, "New game…") {
                 menu.state.new_game = Some(NewGameForm::like_current());
+                menu.state.menu_open = false;
+            }
+            if item(ui, true, "Play online…") {
+                menu.state.online = Some(Default::default());
                 menu.state.menu_open = false;
             }
             if item(ui, true, "Rules") {
