@@ -390,7 +390,8 @@ fn apply_actions(
     for action in actions.read() {
         // An online game is the server's: nothing is taken back, and it ends on its word.
         let taking_back = matches!(action, GameAction::Undo | GameAction::Redo | GameAction::ReturnToLine(_));
-        let left_to_the_server = matches!(action, GameAction::Resign | GameAction::AgreeDraw | GameAction::AnalysisMode(_));
+        let left_to_the_server =
+            matches!(action, GameAction::Resign | GameAction::AgreeDraw | GameAction::AnalysisMode(_));
         if game.seats.online() && (taking_back || left_to_the_server) {
             if taking_back {
                 notice.0 = Some("Moves can't be taken back in a game played online.".into());

@@ -125,9 +125,10 @@ impl KeptSeats {
         self.0.truncate(MOST_KEPT);
         let text = ron::ser::to_string_pretty(&self.0, ron::ser::PrettyConfig::default()).unwrap_or_default();
         let file = Self::file(saves);
-        let written = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| {
-            crate::atomic_file::write(&file, text.as_bytes())
-        });
+        let written = file
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| crate::atomic_file::write(&file, text.as_bytes()));
         if let Err(error) = written {
             warn!("{}: the online seat couldn't be kept: {error}", file.display());
         }
@@ -176,11 +177,7 @@ fn leave_online(mut commands: Commands, mut asked: MessageReader<LeaveOnline>, m
 }
 
 /// Takes in what the server said.
-fn receive(
-    online: Option<ResMut<Online>>,
-    mut kept: ResMut<KeptSeats>,
-    saves: Option<Res<SaveDir>>,
-) {
+fn receive(online: Option<ResMut<Online>>, mut kept: ResMut<KeptSeats>, saves: Option<Res<SaveDir>>) {
     let Some(mut online) = online else { return };
     while let Some(event) = online.client.try_recv() {
         match event {

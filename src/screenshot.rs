@@ -13,9 +13,9 @@ use crate::Launch;
 use crate::analysis::Analysis;
 use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::board::PieceToken;
-use crate::look_asset::TokenLook;
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
+use crate::look_asset::TokenLook;
 use crate::screen::Screen;
 
 /// Frames drawn with the game on the board before the picture is taken.

@@ -13,7 +13,7 @@ use jetan::online::{GoOnline, KeptSeats, Online};
 use jetan::seat::Seat;
 use jetan_online::protocol::{GameSetup, Request};
 use jetan_online::server::{ServeArgs, start};
-use jetan_rules::{Side, Outcome, Reason};
+use jetan_rules::{Outcome, Reason, Side};
 
 fn player(name: &str) -> App {
     let saves = temp_dir(name).join("saves");
@@ -30,7 +30,9 @@ fn play(app: &mut App, text: &str) {
 }
 
 fn moves(app: &App) -> Vec<String> {
-    app.world().get_resource::<Game>().map_or_else(Vec::new, |game| game.history.iter().map(|p| p.text.clone()).collect())
+    app.world()
+        .get_resource::<Game>()
+        .map_or_else(Vec::new, |game| game.history.iter().map(|p| p.text.clone()).collect())
 }
 
 /// Updates both apps until `done` holds for both.

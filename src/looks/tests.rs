@@ -299,7 +299,10 @@ fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
                 }
                 continue;
             }
-            assert!(skeleton.moves("idle") && skeleton.moves("strike") && skeleton.moves("fall"), "{at}: idles, strikes, falls");
+            assert!(
+                skeleton.moves("idle") && skeleton.moves("strike") && skeleton.moves("fall"),
+                "{at}: idles, strikes, falls"
+            );
             assert!(skeleton.pace().is_some() || living.flies, "{at} runs, gallops, walks or flies");
             assert!(living.parts.iter().any(|part| part.joint.is_some()), "{at}: its parts hang from its joints");
             assert!(statuette.skeleton.joints.is_empty() && *statuette.parts != *living.parts, "{at}");

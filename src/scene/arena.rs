@@ -85,7 +85,12 @@ fn spawn_stands(
     let about = stands_about(field, colours);
     let material = materials.add(StandardMaterial { perceptual_roughness: 0.92, ..default() });
     let mesh = meshes.add(arena(field, layout.half_extent(), &about));
-    commands.entity(stands).insert((Mesh3d(mesh), MeshMaterial3d(material.clone()), NotShadowCaster, Transform::default()));
+    commands.entity(stands).insert((
+        Mesh3d(mesh),
+        MeshMaterial3d(material.clone()),
+        NotShadowCaster,
+        Transform::default(),
+    ));
     super::crowd::spawn(commands, &about, stands, meshes, material);
 }
 

@@ -137,12 +137,7 @@ fn group_meshes(stand: &Stand, stand_index: u32, royal: bool, group: usize) -> (
 
 /// Rouses the crowd at the captures and wins heard, keeps it roused while the game stands won,
 /// and calms it by the second.
-fn rouse(
-    mut heard: MessageReader<Heard>,
-    game: Option<Res<Game>>,
-    time: Res<Time>,
-    mut cheering: ResMut<Cheering>,
-) {
+fn rouse(mut heard: MessageReader<Heard>, game: Option<Res<Game>>, time: Res<Time>, mut cheering: ResMut<Cheering>) {
     for heard in heard.read() {
         match heard.event {
             Event::Capture => cheering.level = cheering.level.max(AT_A_CAPTURE),
@@ -183,16 +178,16 @@ mod tests {
     fn the_crowd_fills_the_stands_in_groups_each_with_raised_arms() {
         let colours = [(Color::BLACK, Color::WHITE); 2];
         let stands = stands_about(Vec2::splat(14.5), colours);
-        let groups: Vec<(Mesh, Mesh)> = (0..GROUPS_ALONG * TIERS / TIERS_A_GROUP)
-            .map(|group| group_meshes(&stands[0], 0, false, group))
-            .collect();
+        let groups: Vec<(Mesh, Mesh)> =
+            (0..GROUPS_ALONG * TIERS / TIERS_A_GROUP).map(|group| group_meshes(&stands[0], 0, false, group)).collect();
         let people: usize = groups.iter().map(|(people, _)| people.count_vertices()).sum();
         assert!(people > 5_000, "{people} vertices of people in a stand");
         for (people, arms) in &groups {
             assert!(people.count_vertices() > 0 && arms.count_vertices() > 0, "every group has people, and arms");
         }
         // The jeddak's box is kept clear: the royal stand has fewer people.
-        let royal: usize = (0..GROUPS_ALONG).map(|group| group_meshes(&stands[0], 0, true, group).0.count_vertices()).sum();
+        let royal: usize =
+            (0..GROUPS_ALONG).map(|group| group_meshes(&stands[0], 0, true, group).0.count_vertices()).sum();
         let plain: usize = groups[..GROUPS_ALONG].iter().map(|(people, _)| people.count_vertices()).sum();
         assert!(royal < plain, "{royal} < {plain}");
     }

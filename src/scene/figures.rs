@@ -145,7 +145,8 @@ impl Stage<'_, '_> {
         leaving: Option<&Leaving>,
     ) -> Doing {
         let (now, speed) = (self.now(), self.speed());
-        let standing = |motion: &'static str| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
+        let standing =
+            |motion: &'static str| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
         match (walking, leaving) {
             (_, Some(fall)) if fall.elapsed < fall.delay => Doing::Motion("parry", fall.elapsed * speed),
             (_, Some(fall)) => Doing::Motion("fall", (fall.elapsed - fall.delay) * speed),

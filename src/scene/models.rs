@@ -149,7 +149,12 @@ fn hub_of(
     }
     let axis = Dir3::new(axis).unwrap_or(Dir3::Y);
     let pivot = commands
-        .spawn((Propeller { axis, token }, Transform::from_translation(hub - origin), Visibility::default(), ChildOf(parent)))
+        .spawn((
+            Propeller { axis, token },
+            Transform::from_translation(hub - origin),
+            Visibility::default(),
+            ChildOf(parent),
+        ))
         .id();
     hubs.push((hub, pivot));
     pivot
