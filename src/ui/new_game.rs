@@ -63,8 +63,8 @@ impl NewGameForm {
 }
 
 /// What is chosen for one rule option.
-#[derive(Clone, Copy, Default)]
-struct OptionChoice {
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct OptionChoice {
     /// The index of each side's choice (South first); both the same unless `apart`.
     sides: [usize; 2],
     /// Whether each side chooses its own.
@@ -73,14 +73,14 @@ struct OptionChoice {
 
 impl OptionChoice {
     /// The choice as (option, choice) id pairs, as [`Variant::with_choices`] reads them.
-    fn pairs(&self, option: &RuleOption<KindId>) -> Vec<(String, String)> {
+    pub(super) fn pairs(&self, option: &RuleOption<KindId>) -> Vec<(String, String)> {
         option.pairs(if self.apart { self.sides } else { [self.sides[0]; 2] })
     }
 }
 
 /// The options' grid: each option's choice for both sides, or each side's, and (for an option
 /// about one side's pieces) whether each side chooses its own.
-fn rule_options(ui: &mut egui::Ui, variant: &Variant, choices: &mut [OptionChoice]) {
+pub(super) fn rule_options(ui: &mut egui::Ui, variant: &Variant, choices: &mut [OptionChoice]) {
     egui::Grid::new("options").num_columns(3).show(ui, |ui| {
         for (option, chosen) in variant.options().iter().zip(choices) {
             ui.label(option.name.as_str());

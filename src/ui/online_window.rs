@@ -9,6 +9,7 @@ use jetan_online::protocol::{GameSetup, Request};
 use jetan_rules::Side;
 
 use super::UiState;
+use super::new_game::{OptionChoice, rule_options};
 use crate::online::{DEFAULT_SERVER, GoOnline, KeptSeats, LeaveOnline, Link, Online};
 use crate::time_control::TimeControl;
 
@@ -17,6 +18,8 @@ use crate::time_control::TimeControl;
 pub struct OnlineForm {
     server: String,
     variant: String,
+    /// What is chosen for each of the variant's rule options.
+    choices: Vec<OptionChoice>,
     side: Side,
     time: TimeControl,
     code: String,
@@ -27,6 +30,7 @@ impl Default for OnlineForm {
         OnlineForm {
             server: DEFAULT_SERVER.into(),
             variant: "jetan".into(),
+            choices: Vec::new(),
             side: Side::South,
             time: TimeControl::default(),
             code: String::new(),
@@ -75,9 +79,21 @@ fn choose(ui: &mut egui::Ui, form: &mut OnlineForm, kept: &KeptSeats) -> Option<
     ui.strong("A new game");
     egui::ComboBox::from_label("variant").selected_text(form.variant.as_str()).show_ui(ui, |ui| {
         for id in jetan_online::variants::ids() {
-            ui.selectable_value(&mut form.variant, id.to_string(), id);
+            if ui.selectable_value(&mut form.variant, id.to_string(), id).changed() {
+                form.choices.clear();
+            }
         }
     });
+    // The server plays the game's own variants: their rule options as New game offers them.
+    let variant = jetan_online::variants::shipped(&form.variant);
+    if let Some(variant) = &variant
+        && !variant.options().is_empty()
+    {
+        form.choices.resize(variant.options().len(), OptionChoice::default());
+        egui::CollapsingHeader::new("Rule options").show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(200.0).show(ui, |ui| rule_options(ui, variant, &mut form.choices));
+        });
+    }
     super::new_game::time_control(ui, &mut form.time);
     ui.horizontal(|ui| {
         ui.label("You play");
@@ -85,7 +101,9 @@ fn choose(ui: &mut egui::Ui, form: &mut OnlineForm, kept: &KeptSeats) -> Option<
         ui.radio_value(&mut form.side, Side::North, "North");
     });
     if ui.button("Create the game").clicked() {
-        let setup = GameSetup { variant: form.variant.clone(), choices: Vec::new(), time_control: form.time };
+        let options = variant.as_ref().map_or(&[][..], |variant| variant.options());
+        let choices = options.iter().zip(&form.choices).flat_map(|(option, chosen)| chosen.pairs(option)).collect();
+        let setup = GameSetup { variant: form.variant.clone(), choices, time_control: form.time };
         request = Some(Request::Create { setup, side: form.side });
     }
     ui.separator();
