@@ -41,6 +41,8 @@ pub struct Online {
     client: OnlineClient,
     /// The server's address.
     pub server: String,
+    /// Whether the player asked to watch (holding no seat).
+    pub watching: bool,
     /// The seat held: its side, token and the codes to pass on (none while watching).
     pub seat: Option<HeldSeat>,
     /// The game as the server tells it, once it has.
@@ -156,6 +158,7 @@ fn go_online(mut commands: Commands, mut asked: MessageReader<GoOnline>) {
         commands.insert_resource(Online {
             client,
             server: server.clone(),
+            watching: matches!(request, Request::Watch { .. }),
             seat: None,
             replica: None,
             link: Link::Connecting,

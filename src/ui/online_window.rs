@@ -152,7 +152,8 @@ fn playing(ui: &mut egui::Ui, online: &Online) -> bool {
     };
     match online.side() {
         Some(side) => ui.label(format!("You play {side:?}.")),
-        None => ui.label("You are watching."),
+        None if online.watching => ui.label("You are watching."),
+        None => ui.label("Taking your seat…"),
     };
     if let Some(seat) = &online.seat {
         for (what, code) in [("Invite code (send it to your opponent)", &seat.invite), ("Watch code", &seat.watch)] {
@@ -168,7 +169,9 @@ fn playing(ui: &mut egui::Ui, online: &Online) -> bool {
         }
     }
     if online.waiting_for_opponent() {
-        ui.label("Waiting for the second player to join…");
+        if online.seat.is_some() {
+            ui.label("Waiting for the second player to join…");
+        }
     } else {
         let [south, north] = online.connected.map(|on| if on { "connected" } else { "away" });
         ui.label(format!("South {south}, North {north}"));
