@@ -1,7 +1,9 @@
 //! The root's last look before it answers: what the enemy could win after a turn, at once or
 //! within one Charge of any kind (the search below the root sees only the Charges that clear
 //! lines); [`crate::Searcher`] replaces a turn that leaves such a win (or a Charge after which
-//! nothing saves the royal piece) by the first other move, in its order, that leaves none.
+//! nothing saves the royal piece) by another move that leaves none: one after which the enemy
+//! may not declare a Charge at all if there is one, else the first, in its order, after which
+//! the enemy's planned Charge wins nothing, looked for within a [`Guard`]'s time and nodes.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
