@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use jetan_rules::{Move, MoveKind, Phase, Position, Side, Undo};
+use jetan_rules::{Move, MoveKind, Phase, Position, Side, SquareSet, Undo};
 
 use crate::alphabeta::Search;
 use crate::charge_win;
@@ -15,8 +15,17 @@ use crate::score::{INFINITY, WIN, WIN_BOUND, royal_lost_at};
 
 /// The sequences of sub-moves the root's beam search keeps from one sub-move to the next.
 const BEAM_WIDTH: usize = 3;
+/// Besides those, the best-scored sequences after which an enemy royal piece is attacked that
+/// it keeps: a raid's first sub-move often looks bad alone (its raider may be taken) until a
+/// later one makes the attack double.
+const ATTACKING_LINES: usize = 2;
 /// The best-ordered sub-moves of each kept sequence that it tries next.
 const BEAM_CHILDREN: usize = 16;
+/// Besides those, after a sequence that attacks an enemy royal piece, the best-ordered quiet
+/// sub-moves that bring a piece in reach of her neighbourhood (a second attacker, an airship
+/// that will carry a piece next to her: the first player's 13-ply raid in
+/// docs/charge_raids.md) that it tries too.
+const PRESSING_CHILDREN: usize = 8;
 /// The best-evaluated plans whose ends are judged by the enemy's best reply.
 const FINALISTS: usize = 3;
 /// The root's plan takes at most this share (one in so many) of the search's time and nodes
@@ -43,6 +52,8 @@ struct Line {
     score: i32,
     /// The hash of the position after the plies.
     hash: u64,
+    /// Whether an enemy royal piece is attacked after the plies.
+    attacking: bool,
 }
 
 impl Search<'_> {
@@ -94,7 +105,7 @@ impl Search<'_> {
         let side = self.position.to_move();
         let start =
             if self.position.phase() == Phase::Turn { vec![Move::declaration(MoveKind::Charge)] } else { vec![] };
-        let mut beam = vec![Line { plies: start, score: -INFINITY, hash: 0 }];
+        let mut beam = vec![Line { plies: start, score: -INFINITY, hash: 0, attacking: false }];
         let mut planned: Vec<Line> = Vec::new();
         let mut stale = 0;
         while !beam.is_empty() && stale < STALE_SUBMOVES && !self.stopped {
@@ -111,7 +122,7 @@ impl Search<'_> {
                 }
             }
             next.sort_by_key(|line| -line.score);
-            next.truncate(BEAM_WIDTH);
+            let next = kept(next);
             planned.extend(next.iter().cloned());
             planned.sort_by_key(|line| -line.score);
             planned.dedup_by_key(|line| line.hash);
@@ -150,7 +161,8 @@ impl Search<'_> {
     }
 
     /// The sequences one sub-move longer than `line` (played from the search's position, at
-    /// `ply`): the best-ordered sub-moves, each judged by [`Search::after_charge`].
+    /// `ply`): the best-ordered sub-moves and, if `line` attacks an enemy royal piece, the next
+    /// few that press her (see [`presses_royal`]), each judged by [`Search::after_charge`].
     fn extend(&mut self, line: &Line, side: Side, ply: usize) -> Vec<Line> {
         let undos = self.play_all(&line.plies);
         let (mut moves, mut scores) = (Vec::new(), Vec::new());
@@ -159,11 +171,24 @@ impl Search<'_> {
         let after = ply + line.plies.len() + 1;
         self.ordering.score(&self.position, self.task.facts, &moves, &mut scores, 0, after - 1);
         let mut children = Vec::new();
-        for i in 0..moves.len().min(BEAM_CHILDREN) {
+        let mut pressing = 0;
+        for i in 0..moves.len() {
+            let ordered_first = i < BEAM_CHILDREN;
+            if !ordered_first && (!line.attacking || pressing == PRESSING_CHILDREN) {
+                break;
+            }
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let undo = self.position.play(mv);
+            if !ordered_first {
+                if !presses_royal(&self.position, self.task.facts, mv, side) {
+                    self.position.undo(undo);
+                    continue;
+                }
+                pressing += 1;
+            }
             let hash = self.position.hash();
+            let attacking = self.task.facts.royal_attacked(&self.position, side.opponent());
             let score = self.after_charge(side, after);
             self.position.undo(undo);
             if self.stopped {
@@ -171,7 +196,7 @@ impl Search<'_> {
             }
             let mut plies = line.plies.clone();
             plies.push(mv);
-            children.push(Line { plies, score, hash });
+            children.push(Line { plies, score, hash, attacking });
         }
         self.undo_all(undos);
         children
@@ -265,6 +290,32 @@ impl Search<'_> {
     fn undo_all(&mut self, undos: Vec<Undo>) {
         undos.into_iter().rev().for_each(|undo| self.position.undo(undo));
     }
+}
+
+/// The sequences the beam keeps of `lines` (best-scored first): the [`BEAM_WIDTH`] best, and
+/// the [`ATTACKING_LINES`] best of the others that attack an enemy royal piece.
+fn kept(lines: Vec<Line>) -> Vec<Line> {
+    let mut attacking = 0;
+    let keep = |(i, line): &(usize, Line)| {
+        let attack = *i >= BEAM_WIDTH && line.attacking && attacking < ATTACKING_LINES;
+        attacking += usize::from(attack);
+        *i < BEAM_WIDTH || attack
+    };
+    lines.into_iter().enumerate().filter(keep).map(|(_, line)| line).collect()
+}
+
+/// Whether `mv`, just played by `side`, leaves one of its moved pieces in reach of a square
+/// within two king steps of an enemy royal piece (a slider lining up on her, an airship that
+/// could next land a passenger beside her).
+fn presses_royal(position: &Position, facts: &crate::facts::Facts, mv: Move, side: Side) -> bool {
+    let near =
+        facts.royals(position, side.opponent()).fold(SquareSet::EMPTY, |near, (square, _)| near.or(facts.zone(square)));
+    let occupied = position.occupied();
+    mv.steps.iter().any(|step| {
+        position
+            .piece_at(step.to)
+            .is_some_and(|piece| piece.side == side && !position.reach(piece, step.to, &occupied).and(near).is_empty())
+    })
 }
 
 /// The capture among `captures` that takes most, if one gains: its victim is worth at least

@@ -31,6 +31,7 @@ pub mod ask;
 mod baseline;
 pub mod bench;
 mod charge_plan;
+mod charge_threat;
 mod charge_win;
 mod eval;
 mod facts;

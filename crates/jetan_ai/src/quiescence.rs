@@ -1,7 +1,8 @@
 //! Quiescence: at the leaves, captures (and moves that end the game) are searched until the
 //! position is quiet, so that the evaluation never stands in the middle of an exchange; while
-//! a royal piece is attacked, the rescues are searched at the first ply. Bounded in width and
-//! depth, since Jetan Jeddara offers hundreds of captures a position.
+//! a royal piece is attacked, the rescues are searched at the first ply, and standing pat there
+//! counts the enemy's winning Charge, if it has one ready (see [`crate::charge_threat`]).
+//! Bounded in width and depth, since Jetan Jeddara offers hundreds of captures a position.
 
 use jetan_rules::{Move, MoveKind, Phase, Position};
 
@@ -64,6 +65,11 @@ impl Search<'_> {
         let mut node = Leaf { ply, depth, alpha, beta, best: -INFINITY, best_move: None };
         if !evading && !banth_step {
             node.best = evaluation.score;
+            // The enemy's Charge only lowers the score: it is looked for only when standing
+            // pat would otherwise count (raise alpha, or cut).
+            if depth == 0 && node.best > alpha {
+                node.best -= self.charge_threat();
+            }
             if node.best >= beta {
                 return node.best;
             }

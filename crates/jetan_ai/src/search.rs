@@ -14,7 +14,7 @@ use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::Ordering;
-use crate::raid_guard;
+use crate::raid_guard::{self, Guard};
 use crate::score::{INFINITY, WIN, WIN_BOUND, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
@@ -242,25 +242,23 @@ impl Searcher {
             thought.turn = plan;
         }
         if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
-            self.guard_against_raids(position, &mut thought, end, (seed, cancel));
+            let mut guard = Guard { deadline: end, nodes_left: limits.max_nodes, seed, cancel };
+            self.guard_against_raids(position, &mut thought, &mut guard);
         }
         thought.elapsed = started.elapsed();
         self.remember_charge(position, &thought);
         thought
     }
 
-    /// If the thought's turn leaves the enemy a raid (see [`Searcher::raided`]), the first
-    /// other move in the search's order that leaves none instead (its score stays the search's),
-    /// looked for until `deadline` (the move's time: the search kept a [`GUARD_SHARE`]th of it
-    /// for this, and leaves more when it ends early), or among [`GUARDED_MOVES`] moves.
-    fn guard_against_raids(
-        &mut self,
-        position: &Position,
-        thought: &mut Thought,
-        deadline: Option<Instant>,
-        asked: (u64, &AtomicBool),
-    ) {
-        if position.phase() != Phase::Turn || !self.raided(position, &thought.turn, deadline, asked) {
+    /// If the thought's turn leaves the enemy a raid (see [`Searcher::raided`]), another move
+    /// that leaves none instead (its score stays the search's): among the first
+    /// [`GUARDED_MOVES`] in the search's order, the first after which the enemy may not even
+    /// declare a Charge and has no winning move (known at once: the raid is denied, not
+    /// outplanned); else the first that the enemy's planned Charge doesn't win, looked for
+    /// within the `guard`'s time (a [`GUARD_SHARE`]th of the move's, and what the search
+    /// didn't use) or nodes (as many as the search's).
+    fn guard_against_raids(&mut self, position: &Position, thought: &mut Thought, guard: &mut Guard) {
+        if position.phase() != Phase::Turn || !self.raided(position, &thought.turn, guard) {
             return;
         }
         let Some(Knowledge { facts, orderings, .. }) = self.knowledge.as_ref() else { return };
@@ -271,33 +269,25 @@ impl Searcher {
         orderings[0].score(position, facts, &moves, &mut scores, 0, 0);
         let mut ranked: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
         ranked.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (_, candidate) in ranked.into_iter().take(GUARDED_MOVES) {
-            if deadline.is_some_and(|end| Instant::now() >= end) {
-                return;
-            }
-            if !self.raided(position, &[candidate], deadline, asked) {
-                thought.best = Some(candidate);
-                thought.turn = vec![candidate];
-                thought.pv = vec![candidate];
-                return;
-            }
+        let candidates: Vec<Move> = ranked.into_iter().take(GUARDED_MOVES).map(|(_, mv)| mv).collect();
+        let denied = candidates.iter().find(|&&mv| raid_guard::denies_charges(position, facts, mv));
+        let safe = denied
+            .copied()
+            .or_else(|| candidates.iter().copied().find(|&mv| !guard.spent() && !self.raided(position, &[mv], guard)));
+        if let Some(candidate) = safe {
+            thought.best = Some(candidate);
+            thought.turn = vec![candidate];
+            thought.pv = vec![candidate];
         }
     }
 
     /// Whether after `turn` the enemy wins within its next turn: at once, within one Charge of
     /// any kind (see [`raid_guard::leaves_enemy_a_win`]), or by a Charge after which no move
-    /// saves the royal piece, as the root's beam search plans it for the enemy (within
-    /// `deadline`, with the search's seed and cancel flag).
-    fn raided(
-        &mut self,
-        position: &Position,
-        turn: &[Move],
-        deadline: Option<Instant>,
-        asked: (u64, &AtomicBool),
-    ) -> bool {
-        let (seed, cancel) = asked;
+    /// saves the royal piece, as the root's beam search plans it for the enemy (within the
+    /// `guard`'s time and nodes, which it spends, with the search's seed and cancel flag).
+    fn raided(&mut self, position: &Position, turn: &[Move], guard: &mut Guard) -> bool {
         let Some(knowledge) = self.knowledge.as_mut() else { return false };
-        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn, deadline) {
+        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn, guard.deadline) {
             return true;
         }
         let Some(after) = raid_guard::after_turn(position, turn).filter(Position::can_declare_charge) else {
@@ -309,15 +299,18 @@ impl Searcher {
             facts: &knowledge.facts,
             table: &self.table,
             history: &[],
-            deadline,
-            seed,
-            cancel,
+            deadline: guard.deadline,
+            seed: guard.seed,
+            cancel: guard.cancel,
             stop: &stop,
             pool: None,
             plan_charges: true,
         };
-        let mut search = Search::new(task, &mut knowledge.orderings[0], &mut self.workspaces[0], u64::MAX);
-        search.deep_charge(0, 1).is_some_and(|plan| plan.score > WIN_BOUND)
+        let max_nodes = guard.nodes_left.unwrap_or(u64::MAX);
+        let mut search = Search::new(task, &mut knowledge.orderings[0], &mut self.workspaces[0], max_nodes);
+        let raided = search.deep_charge(0, 1).is_some_and(|plan| plan.score > WIN_BOUND);
+        guard.spend(search.nodes);
+        raided
     }
 
     /// The next ply of the Charge it planned, if `position` is where that plan goes on.

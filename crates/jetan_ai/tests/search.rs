@@ -218,3 +218,30 @@ fn the_second_players_raid_is_found_and_the_first_player_does_not_open_it() {
     let opening = search(&start, Limits::nodes(150_000));
     assert_ne!(start.move_text(opening.best.unwrap()), RAID_ENTRY);
 }
+
+/// The first player's 13-ply raid (docs/charge_raids.md): after these plies (the baseline's as
+/// Red, Blue's Chief wandering), Blue's `l c11-c5; bc d12-d6` lets Red's Charge
+/// `BC g4-d6; M f3-c5; SD i4-k7; M h3-j6` attack the Jeddara on g12 twice (the Battleship on d6
+/// and the Scoutship that will carry its Panthan next to her), and nothing saves her.
+const FIRST_RAID_ENTRY: &str = "SD d1-i4, cc l12-i9, BC m1-g4, cc i9-l12, ZC a2-c5; M b3-d6";
+const FIRST_RAID_OPENING: &str = "l c11-c5; bc d12-d6";
+
+#[test]
+fn the_first_players_raid_is_found_and_the_second_player_leaves_it_no_way_in() {
+    let jeddara = variant("jetan_jeddara");
+    let opened = after(jeddara.clone(), &format!("{FIRST_RAID_ENTRY}, {FIRST_RAID_OPENING}"));
+    let raid = search(&opened, Limits::nodes(60_000));
+    assert_eq!(raid.turn.first().map(|&mv| opened.move_text(mv)), Some("charge".to_string()));
+    assert!(raid.score > WIN_BOUND, "{}", opened.turn_text(&raid.turn));
+    let entry = after(jeddara, FIRST_RAID_ENTRY);
+    let defence = search(&entry, Limits::nodes(60_000));
+    let mut defended = entry.clone();
+    defence.turn.iter().for_each(|&mv| _ = defended.play(mv));
+    let answer = search(&defended, Limits::nodes(150_000));
+    assert!(
+        answer.score < WIN_BOUND,
+        "{} leaves Red {}",
+        entry.turn_text(&defence.turn),
+        defended.turn_text(&answer.turn)
+    );
+}
