@@ -35,6 +35,13 @@ pub(crate) const PLAN_SHARE: u32 = 4;
 const REPLY_DEPTH: i32 = 1;
 /// The beam search stops once this many sub-moves in a row have not improved its best plan.
 const STALE_SUBMOVES: usize = 2;
+/// A sub-move improves the best plan only if it raises its score by at least this much (half
+/// a Panthan of Jetan Jeddara). Each quiet step of a Charge's idle pieces gains a few points
+/// (or the seed's nudges do): counted as progress, they lengthened the beam a piece at a time
+/// until the plan's nodes ran out, before any finalist was judged by the enemy's reply, which
+/// alone sees that a double attack wins (the raid after `D d2-d5; M d3-d6` in
+/// docs/charge_raids.md, which the last look missed so).
+const BEAM_GAIN: i32 = 50;
 
 /// A Charge planned in depth: its plies (the declaration first if its turn has just begun, the
 /// end last unless the Charge ends by itself) and their score for its side, after the enemy's
@@ -99,8 +106,8 @@ impl Search<'_> {
 
     /// The beam search: sequences of sub-moves one longer at a time, each judged by the
     /// position after the Charge ends there (see [`Search::after_charge`]), the best few kept,
-    /// until a longer one no longer does better; of the best few of all, the one whose end the
-    /// enemy's best reply leaves best (or the best judged, if the time runs out).
+    /// until longer ones no longer do better (by [`BEAM_GAIN`]); of the best few of all, the one
+    /// whose end the enemy's best reply leaves best (or the best judged, if the time runs out).
     fn best_charge(&mut self, ply: usize) -> Option<Plan> {
         let side = self.position.to_move();
         let start =
@@ -126,7 +133,8 @@ impl Search<'_> {
             planned.extend(next.iter().cloned());
             planned.sort_by_key(|line| -line.score);
             planned.dedup_by_key(|line| line.hash);
-            stale = if planned.first().map_or(-INFINITY, |line| line.score) > best_before { 0 } else { stale + 1 };
+            let improved = planned.first().is_some_and(|line| line.score >= best_before.saturating_add(BEAM_GAIN));
+            stale = if improved { 0 } else { stale + 1 };
             beam = next;
             beam.retain(|line| self.still_charging(&line.plies, side));
         }

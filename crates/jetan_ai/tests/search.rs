@@ -245,3 +245,28 @@ fn the_first_players_raid_is_found_and_the_second_player_leaves_it_no_way_in() {
         defended.turn_text(&answer.turn)
     );
 }
+
+/// The second player's 12-ply raid (docs/charge_raids.md), three games of a match at 40000
+/// nodes a move: after these plies Red's `D d2-d5; M d3-d6` let Blue's Charge attack the
+/// Jeddara on j1 twice (a Battleship in reach, a Scoutship beside a piece it will carry next to
+/// her), and nothing saved her. The last look sees it since the beam search of Blue's Charge
+/// no longer lengthens itself by quiet steps worth a few points: it judges its finalists by
+/// Red's reply before its nodes run out.
+const TWELVE_PLY_RAID_ENTRY: &str = "SD d1-i4, cc l12-i9, BC m1-g4, cc i9-l12";
+const TWELVE_PLY_RAID_OPENING: &str = "D d2-d5; M d3-d6";
+
+#[test]
+fn the_second_players_twelve_ply_raid_is_found_and_the_first_player_does_not_open_it() {
+    let jeddara = variant("jetan_jeddara");
+    let opened = after(jeddara.clone(), &format!("{TWELVE_PLY_RAID_ENTRY}, {TWELVE_PLY_RAID_OPENING}"));
+    let raid = search(&opened, Limits::nodes(40_000));
+    assert_eq!(raid.turn.first().map(|&mv| opened.move_text(mv)), Some("charge".to_string()));
+    assert!(raid.score > WIN_BOUND, "{}", opened.turn_text(&raid.turn));
+    // Red at level 5, node-bounded as in the match.
+    let entry = after(jeddara, TWELVE_PLY_RAID_ENTRY);
+    let red = search(&entry, Limits::nodes(40_000));
+    let mut played = entry.clone();
+    red.turn.iter().for_each(|&mv| _ = played.play(mv));
+    let answer = search(&played, Limits::nodes(150_000));
+    assert!(answer.score < WIN_BOUND, "{} leaves Blue {}", entry.turn_text(&red.turn), played.turn_text(&answer.turn));
+}
