@@ -16,6 +16,7 @@ use crate::facts::Facts;
 use crate::generation;
 use crate::memo::Memo;
 use crate::ordering::{Ordering, is_capture, pick};
+use crate::raid_guard::RootFilter;
 use crate::rng::mix;
 use crate::score::{INFINITY, WIN, WIN_BOUND, later_by, royal_lost_at};
 use crate::search::Thought;
@@ -68,6 +69,10 @@ const LATE_MOVE_DIVISOR: f32 = 1.5;
 /// too (into quiescence, searched again if they beat alpha): in the big variants' positions of
 /// hundreds of moves, most of the search is there.
 const WIDE_NODE: usize = 100;
+
+/// The Charges a search planned in depth, by the hash of the position they were planned in
+/// (`None`: none worth declaring).
+pub(crate) type ChargePlans = HashMap<u64, Option<Vec<Move>>>;
 
 /// The buffers a search works in, kept by its searcher from one search to the next.
 #[derive(Debug)]
@@ -220,9 +225,11 @@ pub(crate) struct Search<'a> {
     /// The ply after the last passed turn of the line (0 if none): the positions before it
     /// are not of this line's game, so a repetition is looked for only from there on.
     pub line_start: usize,
-    /// The Charges planned in depth in this search (the root's), by the hash of the position
-    /// they were planned in (`None`: none worth declaring).
-    pub charge_plans: HashMap<u64, Option<Vec<Move>>>,
+    /// The Charges planned in depth in this search (the root's).
+    pub charge_plans: ChargePlans,
+    /// The root moves it may play, when the root's last look searches it again for a move
+    /// safe from raids (see [`crate::raid_guard`]).
+    pub root_filter: Option<RootFilter>,
 }
 
 impl<'a> Search<'a> {
@@ -245,6 +252,7 @@ impl<'a> Search<'a> {
             alone: None,
             line_start: 0,
             charge_plans: HashMap::new(),
+            root_filter: None,
         }
     }
 }
@@ -567,9 +575,15 @@ impl Search<'_> {
 
     /// Searches one move of a node: late moves reduced, hopeless quiet moves skipped,
     /// principal variation search; a Charge's declaration as one move with its planned
-    /// sub-moves (see [`Search::visit_charge`]). Updates the node's best; says whether it cut
-    /// off.
+    /// sub-moves (see [`Search::visit_charge`]); a root move its filter bars not at all. Updates the
+    /// node's best; says whether it cut off.
     pub(crate) fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
+        if node.ply == 0
+            && let Some(filter) = &self.root_filter
+            && !filter.allows(&self.position, self.task.facts, mv)
+        {
+            return Flow::Done;
+        }
         if mv.kind == MoveKind::Charge {
             return self.visit_charge(node, mv);
         }

@@ -8,13 +8,12 @@ use std::time::{Duration, Instant};
 use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
 
 use crate::Limits;
-use crate::alphabeta::{MAX_PLY, Search, Task, Workspace};
+use crate::alphabeta::{ChargePlans, MAX_PLY, Search, Task, Workspace};
 use crate::charge_plan::PLAN_SHARE;
 use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
-use crate::generation;
 use crate::ordering::Ordering;
-use crate::raid_guard::{self, Guard};
+use crate::raid_guard::Guard;
 use crate::score::{INFINITY, WIN, WIN_BOUND, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
@@ -24,11 +23,9 @@ use crate::tt::Table;
 /// run of captures, as a beginner would.
 pub const CHARGE_PLANNING_DEPTH: u32 = 3;
 
-/// The most root moves the last look against raids tries (see [`crate::raid_guard`]).
-const GUARDED_MOVES: usize = 64;
 /// The search leaves at least this share (one in so many) of the move's time to the last look
 /// against raids.
-const GUARD_SHARE: u32 = 8;
+pub(crate) const GUARD_SHARE: u32 = 8;
 
 /// The default size of the transposition table.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
@@ -62,24 +59,24 @@ pub struct Thought {
 /// searches the root alone, filling the shared table.
 #[derive(Debug)]
 pub struct Searcher {
-    table: Table,
-    knowledge: Option<Knowledge>,
+    pub(crate) table: Table,
+    pub(crate) knowledge: Option<Knowledge>,
     /// The rest of the Charge it planned: each ply with the hash of the position it is played
     /// from.
     charge: Vec<(u64, Move)>,
     /// The score of that plan.
     charge_score: i32,
     /// Per thread: the buffers its search works in.
-    workspaces: Vec<Workspace>,
+    pub(crate) workspaces: Vec<Workspace>,
 }
 
 /// What a searcher knows of the variant it last searched.
 #[derive(Debug)]
-struct Knowledge {
+pub(crate) struct Knowledge {
     variant: Arc<Variant>,
-    facts: Facts,
+    pub facts: Facts,
     /// Per thread: its killers and history.
-    orderings: Vec<Ordering>,
+    pub orderings: Vec<Ordering>,
 }
 
 impl Default for Searcher {
@@ -234,83 +231,15 @@ impl Searcher {
             }
             thought
         });
-        if let Some(best) = thought.best
-            && best.kind == MoveKind::Charge
-            && let Some(Some(plan)) = main.charge_plans.remove(&position.hash())
-        {
-            thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
-            thought.turn = plan;
-        }
+        let mut plans = std::mem::take(&mut main.charge_plans);
+        with_charge_plan(&mut thought, position, &plans);
         if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
             let mut guard = Guard { deadline: end, nodes_left: limits.max_nodes, seed, cancel };
-            self.guard_against_raids(position, &mut thought, &mut guard);
+            self.guard_against_raids(position, &mut thought, &mut plans, &mut guard);
         }
         thought.elapsed = started.elapsed();
         self.remember_charge(position, &thought);
         thought
-    }
-
-    /// If the thought's turn leaves the enemy a raid (see [`Searcher::raided`]), another move
-    /// that leaves none instead (its score stays the search's): among the first
-    /// [`GUARDED_MOVES`] in the search's order, the first after which the enemy may not even
-    /// declare a Charge and has no winning move (known at once: the raid is denied, not
-    /// outplanned); else the first that the enemy's planned Charge doesn't win, looked for
-    /// within the `guard`'s time (a [`GUARD_SHARE`]th of the move's, and what the search
-    /// didn't use) or nodes (as many as the search's).
-    fn guard_against_raids(&mut self, position: &Position, thought: &mut Thought, guard: &mut Guard) {
-        if position.phase() != Phase::Turn || !self.raided(position, &thought.turn, guard) {
-            return;
-        }
-        let Some(Knowledge { facts, orderings, .. }) = self.knowledge.as_ref() else { return };
-        let mut moves = Vec::new();
-        generation::moves(position, facts, false, &mut moves);
-        moves.retain(|mv| mv.kind != MoveKind::Charge);
-        let mut scores = Vec::new();
-        orderings[0].score(position, facts, &moves, &mut scores, 0, 0);
-        let mut ranked: Vec<(i32, Move)> = scores.into_iter().zip(moves).collect();
-        ranked.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let candidates: Vec<Move> = ranked.into_iter().take(GUARDED_MOVES).map(|(_, mv)| mv).collect();
-        let denied = candidates.iter().find(|&&mv| raid_guard::denies_charges(position, facts, mv));
-        let safe = denied
-            .copied()
-            .or_else(|| candidates.iter().copied().find(|&mv| !guard.spent() && !self.raided(position, &[mv], guard)));
-        if let Some(candidate) = safe {
-            thought.best = Some(candidate);
-            thought.turn = vec![candidate];
-            thought.pv = vec![candidate];
-        }
-    }
-
-    /// Whether after `turn` the enemy wins within its next turn: at once, within one Charge of
-    /// any kind (see [`raid_guard::leaves_enemy_a_win`]), or by a Charge after which no move
-    /// saves the royal piece, as the root's beam search plans it for the enemy (within the
-    /// `guard`'s time and nodes, which it spends, with the search's seed and cancel flag).
-    fn raided(&mut self, position: &Position, turn: &[Move], guard: &mut Guard) -> bool {
-        let Some(knowledge) = self.knowledge.as_mut() else { return false };
-        if raid_guard::leaves_enemy_a_win(position, &knowledge.facts, turn, guard.deadline) {
-            return true;
-        }
-        let Some(after) = raid_guard::after_turn(position, turn).filter(Position::can_declare_charge) else {
-            return false;
-        };
-        let stop = AtomicBool::new(false);
-        let task = Task {
-            root: &after,
-            facts: &knowledge.facts,
-            table: &self.table,
-            history: &[],
-            deadline: guard.deadline,
-            seed: guard.seed,
-            cancel: guard.cancel,
-            stop: &stop,
-            pool: None,
-            plan_charges: true,
-        };
-        let max_nodes = guard.nodes_left.unwrap_or(u64::MAX);
-        let mut search = Search::new(task, &mut knowledge.orderings[0], &mut self.workspaces[0], max_nodes);
-        let raided = search.deep_charge(0, 1).is_some_and(|plan| plan.score > WIN_BOUND);
-        guard.spend(search.nodes);
-        raided
     }
 
     /// The next ply of the Charge it planned, if `position` is where that plan goes on.
@@ -372,7 +301,7 @@ impl Searcher {
 /// iteration's best before the time ran out: such a move, judged by a deeper search cut short
 /// (often an odd depth's, where the side to move has the last word), lost more games than it
 /// won. Level 5 against level 3 at 1 s a move in Jetan Jeddara scored 14 of 40 taking them.
-fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: Instant) -> Thought {
+pub(crate) fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: Instant) -> Thought {
     let deepest = limits.max_depth.min(MAX_PLY as u32 / 2);
     for depth in 1..=deepest {
         if let Some(pool) = search.task.pool {
@@ -396,6 +325,18 @@ fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: I
     search.task.stop.store(true, Atomic::Relaxed);
     thought.nodes = search.nodes;
     thought
+}
+
+/// If the thought's best move declares a Charge, its turn becomes the whole Charge planned at
+/// `root` (and its line begins with it).
+pub(crate) fn with_charge_plan(thought: &mut Thought, root: &Position, plans: &ChargePlans) {
+    if let Some(best) = thought.best
+        && best.kind == MoveKind::Charge
+        && let Some(Some(plan)) = plans.get(&root.hash())
+    {
+        thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
+        thought.turn = plan.clone();
+    }
 }
 
 /// The most threads a search may use.
