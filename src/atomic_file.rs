@@ -1,5 +1,6 @@
 //! Writing a player's file (settings, a saved game, a move list) so that a crash or a kill
-//! mid-write leaves the old file whole: a new file beside it, synced, then renamed over it.
+//! mid-write leaves the old file whole: a new file beside it, synced, then renamed over it; and
+//! keeping a file that doesn't read aside before it is written anew.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,6 +31,25 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut std::fs::File) -> std::io:
         let _ = std::fs::remove_file(&temporary);
     }
     written
+}
+
+/// Links the file at `path` under the first free name of `NAME.broken`, `NAME.broken-2`, …
+/// beside it, so that writing `path` keeps it (a player's edit gone wrong, comments and all).
+///
+/// # Errors
+/// Any failure to link, or no free name among the first thousand.
+pub fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let name = path.file_name().map_or("file".into(), |n| n.to_string_lossy().into_owned());
+    for attempt in 1..1000 {
+        let suffix = if attempt == 1 { String::new() } else { format!("-{attempt}") };
+        let aside = path.with_file_name(format!("{name}.broken{suffix}"));
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => return Ok(aside),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        }
+    }
+    Err(std::io::Error::other(format!("no free name to keep {} under", path.display())))
 }
 
 /// A new file beside `path`, named after it, that no other file had: `.NAME.PID-N.tmp`.

@@ -4,7 +4,7 @@
 //! moves arrive and are shown as the AI's are), the player's own moves sent to it, whether each
 //! side's player is connected, and the seats kept for coming back to a game days later.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -113,27 +113,48 @@ impl KeptSeats {
         saves.0.parent().map_or_else(|| saves.0.join("online.ron"), |data| data.join("online.ron"))
     }
 
-    /// The seats kept beside `saves` (none if the file is missing or doesn't read: it is
-    /// rewritten whole at the next seat).
+    /// The seats kept beside `saves` (none if the file is missing; if it doesn't read, none, with
+    /// a warning: the file is kept aside before the next seat is written).
     pub fn read(saves: &SaveDir) -> KeptSeats {
-        let text = std::fs::read_to_string(Self::file(saves)).unwrap_or_default();
-        KeptSeats(ron::from_str(&text).unwrap_or_default())
+        match Self::load(&Self::file(saves)) {
+            Ok(seats) => KeptSeats(seats),
+            Err(error) => {
+                warn!("{error}: the online seats kept there are not offered");
+                KeptSeats::default()
+            }
+        }
     }
 
-    /// Keeps `seat` first, and writes the file (atomically).
+    /// The seats `file` holds (none if it is missing), or where and why it doesn't read.
+    fn load(file: &Path) -> Result<Vec<KeptSeat>, String> {
+        match std::fs::read_to_string(file) {
+            Ok(text) => ron::from_str(&text).map_err(|error| format!("{}:{error}", file.display())),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(error) => Err(format!("{}: {error}", file.display())),
+        }
+    }
+
+    /// Keeps `seat` first, and writes the file (atomically; a file there that doesn't read is
+    /// kept aside first, as `online.ron.broken`, never overwritten).
     fn keep(&mut self, seat: KeptSeat, saves: &SaveDir) {
         self.0.retain(|kept| kept.game != seat.game || kept.server != seat.server);
         self.0.insert(0, seat);
         self.0.truncate(MOST_KEPT);
-        let text = ron::ser::to_string_pretty(&self.0, ron::ser::PrettyConfig::default()).unwrap_or_default();
         let file = Self::file(saves);
-        let written = file
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| crate::atomic_file::write(&file, text.as_bytes()));
-        if let Err(error) = written {
+        if let Err(error) = Self::write(&self.0, &file) {
             warn!("{}: the online seat couldn't be kept: {error}", file.display());
         }
+    }
+
+    /// Writes `seats` to `file`, keeping a file there that doesn't read aside first.
+    fn write(seats: &[KeptSeat], file: &Path) -> std::io::Result<()> {
+        if file.exists() && Self::load(file).is_err() {
+            let aside = crate::atomic_file::keep_aside(file)?;
+            warn!("{} didn't read: it is kept as {}", file.display(), aside.display());
+        }
+        let text =
+            ron::ser::to_string_pretty(seats, ron::ser::PrettyConfig::default()).map_err(std::io::Error::other)?;
+        crate::atomic_file::write(file, text.as_bytes())
     }
 }
 
@@ -329,4 +350,39 @@ fn send_what_the_player_does(
         }
     }
     online.sent = online.sent.max(game.history.len());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(game: &str) -> KeptSeat {
+        KeptSeat {
+            server: DEFAULT_SERVER.into(),
+            game: game.into(),
+            side: Side::South,
+            token: "t".repeat(32),
+            variant: "jetan".into(),
+        }
+    }
+
+    #[test]
+    fn a_kept_seats_file_that_does_not_read_is_kept_aside_not_overwritten() {
+        let data = std::env::temp_dir().join(format!("jetan-kept-seats-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        let saves = SaveDir(data.join("saves"));
+        let broken = "[(server: \"example.org:7878\", game: \"abc\", side: South, token: \"x\" // cut off";
+        std::fs::write(data.join("online.ron"), broken).unwrap();
+        let mut kept = KeptSeats::read(&saves);
+        assert!(kept.0.is_empty(), "a file that doesn't read offers no seat");
+        kept.keep(seat("g1"), &saves);
+        assert_eq!(std::fs::read_to_string(data.join("online.ron.broken")).unwrap(), broken);
+        assert_eq!(KeptSeats::read(&saves).0, vec![seat("g1")]);
+        // The next seat is written beside the first: the good file isn't set aside again.
+        kept.keep(seat("g2"), &saves);
+        assert_eq!(KeptSeats::read(&saves).0, vec![seat("g2"), seat("g1")]);
+        assert!(!data.join("online.ron.broken-2").exists());
+        std::fs::remove_dir_all(&data).unwrap();
+    }
 }

@@ -289,7 +289,7 @@ impl Settings {
         let shown = |error: std::io::Error| format!("{}: {error}", path.display());
         let kept = match Settings::load(path) {
             Ok(_) => None,
-            Err(_) => Some(keep_aside(path).map_err(shown)?),
+            Err(_) => Some(crate::atomic_file::keep_aside(path).map_err(shown)?),
         };
         crate::atomic_file::write(path, self.to_text().as_bytes()).map_err(shown)?;
         Ok(kept)
@@ -309,22 +309,6 @@ impl Settings {
             Err(error) => error,
         }
     }
-}
-
-/// Links the file at `path` under the first free name of `NAME.broken`, `NAME.broken-2`, …
-/// beside it, so that writing `path` keeps it.
-fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
-    let name = path.file_name().map_or("settings".into(), |n| n.to_string_lossy().into_owned());
-    for attempt in 1..1000 {
-        let suffix = if attempt == 1 { String::new() } else { format!("-{attempt}") };
-        let aside = path.with_file_name(format!("{name}.broken{suffix}"));
-        match std::fs::hard_link(path, &aside) {
-            Ok(()) => return Ok(aside),
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
-        }
-    }
-    Err(std::io::Error::other("no free name to keep the old settings file under"))
 }
 
 /// A problem with the settings file, shown in the game.
