@@ -8,6 +8,7 @@ use jetan_rules::Outcome;
 use crate::AppSystems;
 use crate::animation::BeingShown;
 use crate::game::Game;
+use crate::online::Online;
 use crate::screen::ModalOpen;
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,9 +16,17 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Runs the clock of the side to move, unless the game is over or in analysis mode, a move is
-/// still being shown, or a window over the game is open; ends the game when its time runs out.
-fn run_clock(time: Res<Time>, mut game: ResMut<Game>, shown: Query<(), BeingShown>, modal: Res<ModalOpen>) {
-    if !game.clocks.is_on() || game.outcome().is_some() || game.analysing || !shown.is_empty() || modal.0 {
+/// still being shown, a window over the game is open, or an online game waits for its second
+/// player (the server's clocks start when they join); ends the game when its time runs out.
+fn run_clock(
+    time: Res<Time>,
+    mut game: ResMut<Game>,
+    shown: Query<(), BeingShown>,
+    modal: Res<ModalOpen>,
+    online: Option<Res<Online>>,
+) {
+    let waiting = online.is_some_and(|online| online.waiting_for_opponent());
+    if !game.clocks.is_on() || game.outcome().is_some() || game.analysing || !shown.is_empty() || modal.0 || waiting {
         return;
     }
     let side = game.position.to_move();

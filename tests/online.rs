@@ -1,7 +1,8 @@
 //! Two games playing each other through a server on the loopback address, as two players on two
 //! computers would: one creates a game from the title and is given an invite code, the other
 //! joins with it; each one's moves arrive on the other's board; nothing is taken back; the
-//! seats are kept beside the saves to come back to; the server's end of the game ends both.
+//! seats are kept beside the saves to come back to; the server's end of the game ends both; a
+//! timed game's clocks wait for the second player.
 
 mod common;
 
@@ -13,6 +14,7 @@ use jetan::online::{GoOnline, KeptSeats, Online};
 use jetan::seat::Seat;
 use jetan_online::protocol::{GameSetup, Request};
 use jetan_online::server::{ServeArgs, start};
+use jetan_online::time_control::TimeControl;
 use jetan_rules::{Outcome, Reason, Side};
 
 fn player(name: &str) -> App {
@@ -97,4 +99,23 @@ fn two_players_play_through_the_server() {
     let ended = Outcome { winner: Some(Side::South), reason: Reason::Resigned };
     assert_eq!(south.world().resource::<Game>().outcome(), Some(ended));
     assert_eq!(north.world().resource::<Game>().outcome(), Some(ended));
+}
+
+#[test]
+fn a_timed_games_clocks_wait_for_the_second_player() {
+    let server = start(&ServeArgs::new("127.0.0.1:0", temp_dir("online-clock-server").join("games.sqlite"))).unwrap();
+    let mut south = player("online-clock-south");
+    let setup =
+        GameSetup { variant: "jetan".into(), time_control: TimeControl::Game { minutes: 5 }, ..GameSetup::default() };
+    go(&mut south, &server.address.to_string(), Request::Create { setup, side: Side::South });
+    update_until(&mut south, "the game", |world| {
+        world.get_resource::<Game>().is_some_and(|game| game.seats.online() && game.clocks.is_on())
+    });
+    let full = south.world().resource::<Game>().clocks.left(Side::South);
+    for _ in 0..40 {
+        south.update();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(south.world().resource::<Online>().waiting_for_opponent());
+    assert_eq!(south.world().resource::<Game>().clocks.left(Side::South), full, "no clock runs before North joins");
 }
