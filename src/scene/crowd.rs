@@ -145,7 +145,7 @@ fn rouse(mut heard: MessageReader<Heard>, game: Option<Res<Game>>, time: Res<Tim
             _ => {}
         }
     }
-    cheering.won &= game.is_some_and(|game| game.position.outcome().is_some_and(|outcome| outcome.winner.is_some()));
+    cheering.won &= game.is_some_and(|game| game.outcome().is_some_and(|outcome| outcome.winner.is_some()));
     let floor = if cheering.won { WHILE_WON } else { 0.0 };
     cheering.level = (cheering.level - time.delta_secs() * CALMING).max(floor);
 }
