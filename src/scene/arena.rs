@@ -25,9 +25,9 @@ pub(super) const TIERS: usize = 6;
 /// Each tier's depth and rise.
 pub(super) const DEPTH: f32 = 0.95;
 pub(super) const RISE: f32 = 0.5;
-/// Room between spectators along a tier.
 /// The stand with the jeddak's box (the east).
 pub(super) const ROYAL: usize = 3;
+/// Room between spectators along a tier.
 pub(super) const SEAT: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
