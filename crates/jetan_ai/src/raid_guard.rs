@@ -65,6 +65,16 @@ impl RootFilter {
     }
 }
 
+/// Whether the last look guards a move of `phase`: a turn's first, or the banth step that may
+/// end it. A turn is judged with its banth step passed (see [`after_turn`]), so the step is
+/// judged on its own: a banth stepped next to the enemy's pieces makes them qualify for a
+/// Charge (Wild Banths are enemies of both sides), and once undid a denial (the first player's
+/// 13-ply raid after `CC e1-c5, bb d6-e6` in docs/charge_raids.md). A Charge's sub-moves are
+/// its plan's, judged when it was declared.
+fn guarded_phase(phase: Phase) -> bool {
+    matches!(phase, Phase::Turn | Phase::BanthStep)
+}
+
 /// The most root moves in the move ordering the last look tries for a denial when it has
 /// found none by searching (see [`Searcher::guard_against_raids`]).
 const GUARDED_MOVES: usize = 64;
@@ -115,8 +125,8 @@ pub(crate) enum Safety {
 }
 
 impl Searcher {
-    /// If the thought's turn leaves the enemy a raid (see [`Searcher::safety`]), the best move
-    /// it can find that is proven to leave none, within the `guard`'s time (a
+    /// If the thought's turn (or banth step: see [`guarded_phase`]) leaves the enemy a raid (see
+    /// [`Searcher::safety`]), the best move it can find that is proven to leave none, within the `guard`'s time (a
     /// [`crate::search::GUARD_SHARE`]th of the move's, and what the search didn't use) or
     /// nodes (as many as the search's). The root is searched again as deep as the search got (see
     /// [`Searcher::best_root`]): first among the denials (after which the enemy may not even
@@ -133,7 +143,7 @@ impl Searcher {
         plans: &mut ChargePlans,
         guard: &mut Guard,
     ) {
-        if position.phase() != Phase::Turn || self.safety(position, &thought.turn, guard) != Safety::Raided {
+        if !guarded_phase(position.phase()) || self.safety(position, &thought.turn, guard) != Safety::Raided {
             return;
         }
         let depth = thought.depth.max(1);

@@ -13,7 +13,11 @@ use jetan_ai::{Limits, MAX_THREADS, Searcher, WIN_BOUND, plies_to_end, think};
 use jetan_rules::{Position, Side};
 
 fn search(position: &Position, limits: Limits) -> jetan_ai::Thought {
-    think(position, &limits, &AtomicBool::new(false), 1)
+    search_with_seed(position, limits, 1)
+}
+
+fn search_with_seed(position: &Position, limits: Limits, seed: u64) -> jetan_ai::Thought {
+    think(position, &limits, &AtomicBool::new(false), seed)
 }
 
 /// The thread counts the tactical tests are searched with.
@@ -234,7 +238,7 @@ fn the_first_players_raid_is_found_and_the_second_player_leaves_it_no_way_in() {
     assert_eq!(raid.turn.first().map(|&mv| opened.move_text(mv)), Some("charge".to_string()));
     assert!(raid.score > WIN_BOUND, "{}", opened.turn_text(&raid.turn));
     let entry = after(jeddara, FIRST_RAID_ENTRY);
-    let (defended, defence) = after_searched_turn(&entry, 60_000);
+    let (defended, defence) = after_searched_turn(&entry, 60_000, 1);
     let answer = search(&defended, Limits::nodes(150_000));
     assert!(answer.score < WIN_BOUND, "{defence} leaves Red {}", defended.turn_text(&answer.turn));
 }
@@ -269,21 +273,39 @@ const KEPT_MATERIAL: i32 = 200;
 #[test]
 fn the_first_players_replacement_for_the_twelve_ply_raids_opening_is_safe_and_keeps_its_material() {
     let entry = after(variant("jetan_jeddara"), TWELVE_PLY_RAID_ENTRY);
-    let (played, red) = after_searched_turn(&entry, 40_000);
+    let (played, red) = after_searched_turn(&entry, 40_000, 1);
     let answer = search(&played, Limits::nodes(150_000));
     let blue = format!("{red} leaves Blue {} ({})", played.turn_text(&answer.turn), answer.score);
     assert!(answer.score < WIN_BOUND, "{blue}");
     assert!(answer.score < KEPT_MATERIAL, "{blue}");
 }
 
-/// The position after the turn a `nodes`-node search of `position` plays (and the banth step
-/// its side may then take, chosen alike), with the turn's text.
-fn after_searched_turn(position: &Position, nodes: u64) -> (Position, String) {
+/// The seed with which Red, at the 12-ply raid's entry and 40000 nodes a move, plays `CC
+/// e1-c5` (after which, the banth step passed, Blue may not declare a Charge) and then the
+/// banth step `bb d6-e6`, as in the first player's 13-ply loss of issue 52's match
+/// (docs/charge_raids.md): the banth next to Blue's pieces made a sixth of them qualify, and
+/// Blue's Charge (`charge; sd m12-m7; x l11-l6; bc d12-e6; end`) won.
+const BANTH_STEP_SEED: u64 = 3;
+
+/// Red at level 5, node-bounded as in the match, does not give Blue a winning Charge by its
+/// banth step after a move that denied it one.
+#[test]
+fn the_first_players_banth_step_keeps_its_denial_of_the_enemys_charge() {
+    let entry = after(variant("jetan_jeddara"), TWELVE_PLY_RAID_ENTRY);
+    let (played, red) = after_searched_turn(&entry, 40_000, BANTH_STEP_SEED);
+    let answer = search(&played, Limits::nodes(150_000));
+    let blue = format!("{red} leaves Blue {} ({})", played.turn_text(&answer.turn), answer.score);
+    assert!(answer.score < WIN_BOUND, "{blue}");
+}
+
+/// The position after the turn a `nodes`-node search of `position` with `seed` plays (and the
+/// banth step its side may then take, chosen alike), with the turn's text.
+fn after_searched_turn(position: &Position, nodes: u64, seed: u64) -> (Position, String) {
     let side = position.to_move();
     let mut played = position.clone();
     let mut texts = Vec::new();
     while played.to_move() == side && played.decided().is_none() {
-        let thought = search(&played, Limits::nodes(nodes));
+        let thought = search_with_seed(&played, Limits::nodes(nodes), seed);
         texts.push(played.turn_text(&thought.turn));
         thought.turn.iter().for_each(|&mv| _ = played.play(mv));
     }
