@@ -16,7 +16,7 @@ use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
 use crate::generation;
 use crate::score::{INFINITY, WIN_BOUND};
-use crate::search::{Knowledge, Searcher, Thought, deepen, with_charge_plan};
+use crate::search::{GUARD_SHARE, Knowledge, Searcher, Thought, deepen, with_charge_plan};
 
 /// The position after `turn`, played by the side to move in `position` (the banth step, if one
 /// follows, passed), if the game goes on there with the enemy to move.
@@ -75,6 +75,29 @@ fn guarded_phase(phase: Phase) -> bool {
     matches!(phase, Phase::Turn | Phase::BanthStep)
 }
 
+/// The share (one in so many) of the move's time the search leaves to the last look at a banth
+/// step that decides a denial (see [`guard_share`]): when the search's best step undoes it (`bb
+/// d6-e6` after `CC e1-c5` in docs/charge_raids.md), the look plans the enemy's Charge (there
+/// about 90 ms on a busy machine) before it searches the denials; with an eighth of 1 s they
+/// were searched 2 plies deep, where passing (which lets a banth take the Chariot) looks best.
+const DENIAL_STEP_GUARD_SHARE: u32 = 2;
+
+/// The share (one in so many) of the move's time the search of `position` leaves to the last
+/// look: [`DENIAL_STEP_GUARD_SHARE`] at a banth step after which, passed, the enemy may not
+/// declare a Charge and has no winning move, but some step lets it declare one; else
+/// [`GUARD_SHARE`].
+pub(crate) fn guard_share(position: &Position, facts: &Facts) -> u32 {
+    let pass = Move::declaration(MoveKind::Pass);
+    if position.phase() != Phase::BanthStep || !denies_charges(position, facts, pass) {
+        return GUARD_SHARE;
+    }
+    let mut steps = Vec::new();
+    generation::moves(position, facts, false, &mut steps);
+    let undone =
+        steps.into_iter().any(|step| after_turn(position, &[step]).is_some_and(|after| after.can_declare_charge()));
+    if undone { DENIAL_STEP_GUARD_SHARE } else { GUARD_SHARE }
+}
+
 /// The most root moves in the move ordering the last look tries for a denial when it has
 /// found none by searching (see [`Searcher::guard_against_raids`]).
 const GUARDED_MOVES: usize = 64;
@@ -125,10 +148,10 @@ pub(crate) enum Safety {
 }
 
 impl Searcher {
-    /// If the thought's turn (or banth step: see [`guarded_phase`]) leaves the enemy a raid (see
-    /// [`Searcher::safety`]), the best move it can find that is proven to leave none, within the `guard`'s time (a
-    /// [`crate::search::GUARD_SHARE`]th of the move's, and what the search didn't use) or
-    /// nodes (as many as the search's). The root is searched again as deep as the search got (see
+    /// If the thought's turn (or banth step: see [`guarded_phase`]) leaves the enemy a raid
+    /// (see [`Searcher::safety`]), the best move it can find that is proven to leave none,
+    /// within the `guard`'s time (a [`guard_share`]th of the move's, and what the search didn't
+    /// use) or nodes (as many as the search's). The root is searched again as deep as the search got (see
     /// [`Searcher::best_root`]): first among the denials (after which the enemy may not even
     /// declare a Charge and has no winning move: safe at once), then among all moves but the
     /// raided ones for one that beats the best denial, which is checked and, if raided,
@@ -294,5 +317,27 @@ impl Searcher {
         let result = look(&mut search);
         guard.spend(search.nodes);
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use jetan_rules::Position;
+
+    use super::{DENIAL_STEP_GUARD_SHARE, guard_share};
+    use crate::facts::Facts;
+    use crate::search::GUARD_SHARE;
+    use crate::testing::variant;
+
+    #[test]
+    fn a_banth_step_that_decides_a_denial_leaves_the_last_look_a_larger_share() {
+        // After `CC e1-c5` Blue may not declare a Charge if Red passes its banth step, but may
+        // after `bb d6-e6` (docs/charge_raids.md); the turn before is guarded as usual.
+        let mut position = Position::start(variant("jetan_jeddara", &[]));
+        position.play_turns("SD d1-i4, cc l12-i9, BC m1-g4, cc i9-l12").unwrap();
+        let facts = Facts::new(&position);
+        assert_eq!(guard_share(&position, &facts), GUARD_SHARE);
+        position.play_turns("CC e1-c5").unwrap();
+        assert_eq!(guard_share(&position, &facts), DENIAL_STEP_GUARD_SHARE);
     }
 }

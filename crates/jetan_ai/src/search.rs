@@ -13,7 +13,7 @@ use crate::charge_plan::PLAN_SHARE;
 use crate::charge_win::{self, FirstSubmoves};
 use crate::facts::Facts;
 use crate::ordering::Ordering;
-use crate::raid_guard::Guard;
+use crate::raid_guard::{self, Guard};
 use crate::score::{INFINITY, WIN, WIN_BOUND, plies_to_end};
 use crate::split::Pool;
 use crate::tt::Table;
@@ -24,7 +24,8 @@ use crate::tt::Table;
 pub const CHARGE_PLANNING_DEPTH: u32 = 3;
 
 /// The search leaves at least this share (one in so many) of the move's time to the last look
-/// against raids.
+/// against raids (more at a banth step that decides a denial: see
+/// [`raid_guard::guard_share`]).
 pub(crate) const GUARD_SHARE: u32 = 8;
 
 /// The default size of the transposition table.
@@ -158,7 +159,8 @@ impl Searcher {
         let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
         // The last look against raids keeps a share of the time (see `guard_against_raids`).
         let guarded = limits.max_depth >= CHARGE_PLANNING_DEPTH && position.variant().rules().charge.is_some();
-        let guard_time = |t: Duration| if guarded { t / GUARD_SHARE } else { Duration::ZERO };
+        let guard_share = guarded.then(|| raid_guard::guard_share(position, facts));
+        let guard_time = |t: Duration| guard_share.map_or(Duration::ZERO, |share| t / share);
         let end = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
         let deadline = limits.movetime.zip(end).map(|(t, end)| end - guard_time(t));
         // The look for a win within one Charge before the search takes a quarter of the time
