@@ -98,6 +98,13 @@ pub struct KeptSeat {
     pub token: String,
     /// The variant's id, for the player to know the game by.
     pub variant: String,
+    /// The invite code, as the server gave it with the new game. The server keeps only its
+    /// digest, so a seat taken back (a reconnection, a game come back to) comes without it.
+    #[serde(default)]
+    pub invite: Option<String>,
+    /// The watch code, kept for the same reason.
+    #[serde(default)]
+    pub watch: Option<String>,
 }
 
 /// The seats the player holds in games online, newest first.
@@ -132,6 +139,11 @@ impl KeptSeats {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
             Err(error) => Err(format!("{}: {error}", file.display())),
         }
+    }
+
+    /// The seat kept in `game` on `server`.
+    fn find(&self, server: &str, game: &str) -> Option<&KeptSeat> {
+        self.0.iter().find(|kept| kept.game == game && kept.server == server)
     }
 
     /// Keeps `seat` first, and writes the file (atomically; a file there that doesn't read is
@@ -216,16 +228,13 @@ fn receive(online: Option<ResMut<Online>>, mut kept: ResMut<KeptSeats>, saves: O
 fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Option<&SaveDir>) {
     match &event {
         Event::Seated(seat) => {
-            online.seat = Some(seat.clone());
-            let variant = online.replica.as_ref().map(|replica| replica.setup().variant.clone()).unwrap_or_default();
-            let seat = KeptSeat {
-                server: online.server.clone(),
-                game: seat.game.clone(),
-                side: seat.side,
-                token: seat.token.clone(),
-                variant,
-            };
-            kept.keep(seat, &saves.cloned().unwrap_or_default());
+            let mut seat = seat.clone();
+            if let Some(before) = kept.find(&online.server, &seat.game) {
+                seat.invite = seat.invite.or_else(|| before.invite.clone());
+                seat.watch = seat.watch.or_else(|| before.watch.clone());
+            }
+            online.seat = Some(seat);
+            remember(online, kept, saves);
             return;
         }
         Event::State(state) => {
@@ -235,6 +244,7 @@ fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Optio
                     Ok(replica) => online.replica = Some(replica),
                     Err(error) => online.said = Some(format!("The server's game doesn't read here: {error}")),
                 }
+                remember(online, kept, saves);
                 return;
             }
         }
@@ -252,6 +262,26 @@ fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Optio
         && let Err(error) = replica.update(&event)
     {
         online.said = Some(format!("The server's game doesn't read here: {error}"));
+    }
+}
+
+/// Keeps the seat held, with its codes and its game's variant, among the player's seats (the
+/// file is written only when something changed).
+fn remember(online: &Online, kept: &mut KeptSeats, saves: Option<&SaveDir>) {
+    let Some(seat) = &online.seat else { return };
+    let before = kept.find(&online.server, &seat.game);
+    let variant = online.replica.as_ref().map(|replica| replica.setup().variant.clone());
+    let keep = KeptSeat {
+        server: online.server.clone(),
+        game: seat.game.clone(),
+        side: seat.side,
+        token: seat.token.clone(),
+        variant: variant.or_else(|| before.map(|before| before.variant.clone())).unwrap_or_default(),
+        invite: seat.invite.clone(),
+        watch: seat.watch.clone(),
+    };
+    if before != Some(&keep) {
+        kept.keep(keep, &saves.cloned().unwrap_or_default());
     }
 }
 
@@ -363,6 +393,8 @@ mod tests {
             side: Side::South,
             token: "t".repeat(32),
             variant: "jetan".into(),
+            invite: None,
+            watch: Some("Z8X5-6AF9-M31B-G5BN".into()),
         }
     }
 

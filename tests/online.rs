@@ -1,7 +1,7 @@
 //! Two games playing each other through a server on the loopback address, as two players on two
 //! computers would: one creates a game from the title and is given an invite code, the other
 //! joins with it; each one's moves arrive on the other's board; nothing is taken back; the
-//! seats are kept beside the saves to come back to; the server's end of the game ends both; a
+//! seats are kept beside the saves to come back to, with their codes; the server's end of the game ends both; a
 //! timed game's clocks wait for the second player.
 
 mod common;
@@ -118,4 +118,28 @@ fn a_timed_games_clocks_wait_for_the_second_player() {
     }
     assert!(south.world().resource::<Online>().waiting_for_opponent());
     assert_eq!(south.world().resource::<Game>().clocks.left(Side::South), full, "no clock runs before North joins");
+}
+
+#[test]
+fn a_seat_come_back_to_keeps_its_codes_and_its_variant() {
+    let server = start(&ServeArgs::new("127.0.0.1:0", temp_dir("online-back-server").join("games.sqlite"))).unwrap();
+    let address = server.address.to_string();
+    let mut south = player("online-back-south");
+    let setup = GameSetup { variant: "jetan_sarang".into(), ..GameSetup::default() };
+    go(&mut south, &address, Request::Create { setup, side: Side::South });
+    update_until(&mut south, "the game", |world| world.get_resource::<Game>().is_some_and(|game| game.seats.online()));
+    let made = south.world().resource::<Online>().seat.clone().unwrap();
+    let kept = |app: &App| KeptSeats::read(app.world().resource::<jetan::records::SaveDir>()).0;
+    let first = kept(&south);
+    assert_eq!((first.len(), first[0].variant.as_str()), (1, "jetan_sarang"), "the seat is kept with its variant");
+    assert_eq!((&first[0].invite, &first[0].watch), (&made.invite, &made.watch), "and with its codes");
+
+    // The server keeps only the codes' digests: the seat it gives back comes without them.
+    go(&mut south, &address, Request::Resume { game: made.game.clone(), token: made.token.clone(), from_ply: 0 });
+    update_until(&mut south, "the seat taken back", |world| {
+        world.get_resource::<Online>().is_some_and(|online| online.seat.is_some())
+    });
+    let back = south.world().resource::<Online>().seat.clone().unwrap();
+    assert_eq!((back.invite, back.watch), (made.invite, made.watch), "the codes are still there to pass on");
+    assert_eq!(kept(&south), first, "nothing changed in the kept seat");
 }

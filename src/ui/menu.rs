@@ -26,16 +26,23 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         }
         ui.separator();
         let game = &params.game;
-        let (can_undo, can_redo, over) = (!game.history.is_empty(), !game.redo.is_empty(), game.outcome().is_some());
+        // An online game is the server's: nothing is taken back.
+        let online = game.seats.online();
+        let can_undo = !online && !game.history.is_empty();
+        let (can_redo, over) = (!online && !game.redo.is_empty(), game.outcome().is_some());
+        let explain = |button: egui::Response| match online {
+            true => button.on_disabled_hover_text("Moves can't be taken back in a game played online"),
+            false => button,
+        };
         // The arrow keys step back and forth through the moves, as the buttons do.
         let typing = ui.ctx().egui_wants_keyboard_input();
         let key = |key| !typing && ui.input(|input| input.key_pressed(key));
         let (back, forth) = (key(egui::Key::ArrowLeft), key(egui::Key::ArrowRight));
-        let undo = ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("← key");
+        let undo = explain(ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("← key"));
         if undo.clicked() || (can_undo && back) {
             params.actions.write(GameAction::Undo);
         }
-        let redo = ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("→ key");
+        let redo = explain(ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("→ key"));
         if redo.clicked() || (can_redo && forth) {
             params.actions.write(GameAction::Redo);
         }

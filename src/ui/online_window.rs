@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use jetan_online::protocol::{GameSetup, Request};
+use jetan_online::secrets;
 use jetan_rules::Side;
 
 use super::UiState;
@@ -112,12 +113,16 @@ fn choose(ui: &mut egui::Ui, form: &mut OnlineForm, kept: &KeptSeats) -> Option<
         ui.label("Code");
         ui.text_edit_singleline(&mut form.code);
     });
+    let code = form.code.trim().to_string();
+    let checked = secrets::check_code(&code);
+    if let (false, Err(problem)) = (code.is_empty(), &checked) {
+        ui.colored_label(egui::Color32::LIGHT_RED, problem);
+    }
     ui.horizontal(|ui| {
-        let code = form.code.trim().to_string();
-        if ui.add_enabled(!code.is_empty(), egui::Button::new("Join with an invite code")).clicked() {
+        if ui.add_enabled(checked.is_ok(), egui::Button::new("Join with an invite code")).clicked() {
             request = Some(Request::Join { invite: code.clone() });
         }
-        if ui.add_enabled(!code.is_empty(), egui::Button::new("Watch with a watch code")).clicked() {
+        if ui.add_enabled(checked.is_ok(), egui::Button::new("Watch with a watch code")).clicked() {
             request = Some(Request::Watch { watch: code, from_ply: 0 });
         }
     });

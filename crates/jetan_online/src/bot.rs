@@ -11,6 +11,7 @@ use jetan_rules::Side;
 use crate::client::{ClientEvent, Command, OnlineClient};
 use crate::protocol::{Event, Request};
 use crate::replica::Replica;
+use crate::secrets;
 
 /// How often the bot looks for news while it waits.
 const POLL: Duration = Duration::from_millis(200);
@@ -22,7 +23,7 @@ pub struct BotArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:7878")]
     pub server: String,
     /// The invite code of the game to join.
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = invite_code)]
     pub join: String,
     /// The AI: random, greedy, or a search level 1 to 5.
     #[arg(long, default_value = "3")]
@@ -36,6 +37,11 @@ pub struct BotArgs {
     /// The seed of the AI's random choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// An invite code as typed, refused at the command line if it can't be one.
+fn invite_code(text: &str) -> Result<String, String> {
+    secrets::check_code(text).map(|()| text.to_string())
 }
 
 /// Joins the game and plays it to its end, then says how it ended.

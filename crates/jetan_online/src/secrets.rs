@@ -10,6 +10,9 @@ use crate::protocol::{ErrorCode, Refusal};
 /// typed by hand come out right.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
+/// A code's characters: 80 bits.
+const CODE_LENGTH: usize = 16;
+
 /// A code's characters in a group between dashes.
 const GROUP: usize = 4;
 
@@ -29,7 +32,7 @@ pub fn token() -> Result<String, Refusal> {
 /// # Errors
 /// The operating system's random source failed.
 pub fn code() -> Result<String, Refusal> {
-    let text = random_text(16)?;
+    let text = random_text(CODE_LENGTH)?;
     let chars: Vec<char> = text.chars().collect();
     Ok(chars.chunks(GROUP).map(String::from_iter).collect::<Vec<_>>().join("-"))
 }
@@ -46,6 +49,24 @@ pub fn game_id() -> Result<String, Refusal> {
 /// The digest of a secret as a person may have typed it.
 pub fn digest(secret: &str) -> Digest {
     Sha256::digest(normalise(secret).as_bytes()).into()
+}
+
+/// Whether `text` can be an invite or watch code as a person may have typed it (dashes,
+/// spaces and case aside); what is wrong if not, to say before asking the server.
+///
+/// # Errors
+/// A character no code has, or the wrong number of them.
+pub fn check_code(text: &str) -> Result<(), String> {
+    let code = normalise(text);
+    if let Some(stray) = code.chars().find(|c| !c.is_ascii() || !ALPHABET.contains(&(*c as u8))) {
+        return Err(format!("`{stray}` is in no code: codes are digits and capitals, like 7KQ2-M9XD-4HWB-0ZTE"));
+    }
+    match code.len() {
+        CODE_LENGTH => Ok(()),
+        length => {
+            Err(format!("a code has {CODE_LENGTH} letters and digits, like 7KQ2-M9XD-4HWB-0ZTE; this has {length}"))
+        }
+    }
 }
 
 /// A secret as it was made: capitals, without dashes or spaces, with the letters people
@@ -81,6 +102,18 @@ mod tests {
         assert_eq!(code.matches('-').count(), 3);
         assert_eq!(digest(&code), digest(&code.to_lowercase().replace('-', " ")));
         assert_eq!(digest("1O0-L"), digest("1001"));
+    }
+
+    #[test]
+    fn a_code_is_checked_before_the_server_is_asked() {
+        let code = code().unwrap();
+        assert_eq!(check_code(&code), Ok(()));
+        assert_eq!(check_code(&format!(" {} ", code.to_lowercase())), Ok(()));
+        let long = check_code(&format!("{code}vvv")).unwrap_err();
+        assert!(long.contains("has 16") && long.contains("this has 19"), "{long}");
+        assert!(check_code(&code[..18]).unwrap_err().contains("this has 15"));
+        assert!(check_code(&format!("{}U", &code[..18])).unwrap_err().starts_with("`U` is in no code"));
+        assert!(check_code("7KQ2-M9XD-4HWB-0ZT\u{e9}").unwrap_err().starts_with("`\u{e9}` is in no code"));
     }
 
     #[test]

@@ -104,3 +104,14 @@ fn two_bots_play_a_game_to_its_end() {
     watcher.request(&Request::Watch { watch: south.watch.clone().unwrap(), from_ply: 0 });
     assert_eq!(watcher.state().moves, game.moves());
 }
+
+#[test]
+fn a_bot_given_a_mistyped_code_says_so_without_asking_a_server() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_jetan-online"))
+        .args(["online-bot", "--server", "127.0.0.1:9", "--join", "KJFX-VN3N-PFV7-MKK9vvv"])
+        .output()
+        .expect("the bot starts");
+    assert_eq!(output.status.code(), Some(2), "a usage error");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("a code has 16 letters and digits") && said.contains("this has 19"), "{said}");
+}
