@@ -68,8 +68,8 @@ impl RootFilter {
 /// Whether the last look guards a move of `phase`: a turn's first, or the banth step that may
 /// end it. A turn is judged with its banth step passed (see [`after_turn`]), so the step is
 /// judged on its own: a banth stepped next to the enemy's pieces makes them qualify for a
-/// Charge (Wild Banths are enemies of both sides), and once undid a denial (the first player's
-/// 13-ply raid after `CC e1-c5, bb d6-e6` in docs/charge_raids.md). A Charge's sub-moves are
+/// Charge (Wild Banths are enemies of both sides), and once undid a denial (the second
+/// player's 13-ply raid after `CC e1-c5, bb d6-e6` in docs/charge_raids.md). A Charge's sub-moves are
 /// its plan's, judged when it was declared.
 fn guarded_phase(phase: Phase) -> bool {
     matches!(phase, Phase::Turn | Phase::BanthStep)
@@ -151,8 +151,8 @@ impl Searcher {
     /// If the thought's turn (or banth step: see [`guarded_phase`]) leaves the enemy a raid
     /// (see [`Searcher::safety`]), the best move it can find that is proven to leave none,
     /// within the `guard`'s time (a [`guard_share`]th of the move's, and what the search didn't
-    /// use) or nodes (as many as the search's). The root is searched again as deep as the search got (see
-    /// [`Searcher::best_root`]): first among the denials (after which the enemy may not even
+    /// use) or nodes (as many as the search's). The root is searched again as deep as the
+    /// search got (see [`Searcher::best_root`]): first among the denials (after which the enemy may not even
     /// declare a Charge and has no winning move: safe at once), then among all moves but the
     /// raided ones for one that beats the best denial, which is checked and, if raided,
     /// excluded in turn. When the time or nodes run out, the best denial found; if none was,
