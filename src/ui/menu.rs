@@ -30,9 +30,12 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         let online = game.seats.online();
         let can_undo = !online && !game.history.is_empty();
         let (can_redo, over) = (!online && !game.redo.is_empty(), game.outcome().is_some());
-        let explain = |button: egui::Response| match online {
-            true => button.on_disabled_hover_text("Moves can't be taken back in a game played online"),
-            false => button,
+        let explain = |button: egui::Response| {
+            if online {
+                button.on_disabled_hover_text("Moves can't be taken back in a game played online")
+            } else {
+                button
+            }
         };
         // The arrow keys step back and forth through the moves, as the buttons do.
         let typing = ui.ctx().egui_wants_keyboard_input();

@@ -13,6 +13,9 @@ const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// A code's characters: 80 bits.
 const CODE_LENGTH: usize = 16;
 
+/// What a code looks like, to show a person who mistyped one.
+const EXAMPLE_CODE: &str = "7KQ2-M9XD-4HWB-0ZTE";
+
 /// A code's characters in a group between dashes.
 const GROUP: usize = 4;
 
@@ -59,13 +62,11 @@ pub fn digest(secret: &str) -> Digest {
 pub fn check_code(text: &str) -> Result<(), String> {
     let code = normalise(text);
     if let Some(stray) = code.chars().find(|c| !c.is_ascii() || !ALPHABET.contains(&(*c as u8))) {
-        return Err(format!("`{stray}` is in no code: codes are digits and capitals, like 7KQ2-M9XD-4HWB-0ZTE"));
+        return Err(format!("`{stray}` is in no code: codes are digits and capitals, like {EXAMPLE_CODE}"));
     }
     match code.len() {
         CODE_LENGTH => Ok(()),
-        length => {
-            Err(format!("a code has {CODE_LENGTH} letters and digits, like 7KQ2-M9XD-4HWB-0ZTE; this has {length}"))
-        }
+        length => Err(format!("a code has {CODE_LENGTH} letters and digits, like {EXAMPLE_CODE}; this has {length}")),
     }
 }
 
@@ -107,7 +108,7 @@ mod tests {
     #[test]
     fn a_code_is_checked_before_the_server_is_asked() {
         let code = code().unwrap();
-        assert_eq!(check_code(&code), Ok(()));
+        assert_eq!((check_code(&code), check_code(EXAMPLE_CODE)), (Ok(()), Ok(())));
         assert_eq!(check_code(&format!(" {} ", code.to_lowercase())), Ok(()));
         let long = check_code(&format!("{code}vvv")).unwrap_err();
         assert!(long.contains("has 16") && long.contains("this has 19"), "{long}");
