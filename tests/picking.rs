@@ -166,3 +166,16 @@ fn in_the_diagram_too() {
     click_at(&mut app, e3);
     assert_eq!(history(&app), ["A e2-e3"]);
 }
+
+#[test]
+fn a_pointer_that_leaves_the_window_hovers_nothing() {
+    let mut app = picking_app(Launch { variant: Some("variants/jetan.ron".into()), ..default() });
+    let flier = above(&mut app, "f1", 0.5);
+    assert_eq!(hovered_piece(&mut app, flier), Some(square(&app, "f1")));
+    assert_eq!(app.world().resource::<Selection>().hover, Some(square(&app, "f1")), "the Flier's plate shows");
+    // Out of the window the picking keeps the pointer where it was last seen.
+    let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+    app.world_mut().write_message(bevy::window::CursorLeft { window });
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().hover, None, "no plate stays up");
+}

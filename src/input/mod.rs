@@ -26,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::RecordInput),
         )
         .add_systems(OnExit(Screen::Playing), |mut selection: ResMut<Selection>| *selection = Selection::default())
+        .add_systems(Update, pointer::forget_hover_out_of_the_window.in_set(AppSystems::RecordInput))
         .add_systems(Update, forget_on_reset.in_set(AppSystems::Board));
 }
 

@@ -2,13 +2,16 @@
 //! view's tiles and icons) becomes a [`SquareClicked`]; hovering one sets the selection's
 //! hovered square. While a piece is selected, a legal destination under the pointer wins over
 //! whatever stands in front of it (a tall piece on the square before it, seen in 3D); the marks
-//! on the board let the pointer through to their squares.
+//! on the board let the pointer through to their squares. A pointer that leaves the window
+//! hovers nothing.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::CursorLeft;
 use jetan_rules::Square;
 
 use super::Selection;
+use crate::Launch;
 use crate::board::{BoardLayout, Cell, PieceToken};
 use crate::game::SquareClicked;
 
@@ -89,6 +92,18 @@ fn hover(over: On<Pointer<Over>>, meant: MeantSquare, mut selection: ResMut<Sele
     let at = over.pointer_location.position;
     if let Some(square) = meant.of(over.event_target(), over.event.hit.camera, at, &selection) {
         selection.hover = Some(square);
+    }
+}
+
+/// The pointer left the window: nothing is hovered (Bevy's picking keeps the mouse where it was
+/// last seen, so no square hears it leave), unless the launch holds a hovered square.
+pub(super) fn forget_hover_out_of_the_window(
+    mut left: MessageReader<CursorLeft>,
+    launch: Res<Launch>,
+    mut selection: ResMut<Selection>,
+) {
+    if left.read().count() > 0 && launch.hover.is_none() {
+        selection.hover = None;
     }
 }
 
