@@ -17,7 +17,9 @@ use crate::game::{BoardReset, Game, Notice, SquareClicked};
 use crate::screen::Screen;
 
 pub(super) fn plugin(app: &mut App) {
+    // The window's message, registered here too for the headless games that have no window.
     app.init_resource::<Selection>()
+        .add_message::<bevy::window::CursorLeft>()
         .add_systems(
             Update,
             (apply_launch_squares, selection::handle_clicks)
