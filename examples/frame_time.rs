@@ -1,13 +1,14 @@
 //! The CPU time of the game's frame update, with every plugin but the renderer and the window
 //! system (logic, board, rules on the entities, the 3D scene's entities, highlights, animation,
-//! the 2D diagram's, the cameras and the egui panels, laid out in a window that is never shown): idle, idle with a
-//! piece selected (and, for comparison, with the selection marked changed every frame, as the
-//! side panel did until it wrote the selection only on a change), and while Jetan Jeddara's
-//! biggest moves animate: a Zitidar hauling four cars and an airship with three passengers,
-//! started in the same frame, and idle again once they are shown. Prints the median and worst frame, and the time to list the legal
-//! moves of the start position, and the ratio of the idle frame to that listing (under 1 is the
-//! aim). All of it with the statuettes, then with Living Jetan's figures (every piece turning
-//! its joints each frame): `cargo run --release --example frame_time`
+//! the 2D diagram's, the cameras and the egui panels, laid out in a window that is never
+//! shown): idle, idle with a piece selected (and, for comparison, with the selection marked
+//! changed every frame, as the side panel did until it wrote the selection only on a change),
+//! while Jetan Jeddara's biggest moves animate (a Zitidar hauling four cars and an airship with
+//! three passengers, started in the same frame), and idle again once they are shown. Prints the
+//! median and worst frame, and the time to list the legal moves of the start position, and the
+//! ratio of the idle frame to that listing (under 1 is the aim). All of it with the statuettes,
+//! then with Living Jetan's figures (every piece turning its joints each frame):
+//! `cargo run --release --example frame_time`
 
 use std::time::{Duration, Instant};
 

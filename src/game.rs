@@ -379,6 +379,9 @@ fn start_new_game(
     }
 }
 
+/// Why no move is taken back in a game played online (the server's game).
+pub const NOTHING_TAKEN_BACK_ONLINE: &str = "Moves can't be taken back in a game played online";
+
 /// Carries out moves, undo, redo, resign and draw requests.
 fn apply_actions(
     mut actions: MessageReader<GameAction>,
@@ -394,7 +397,7 @@ fn apply_actions(
             matches!(action, GameAction::Resign | GameAction::AgreeDraw | GameAction::AnalysisMode(_));
         if game.seats.online() && (taking_back || left_to_the_server) {
             if taking_back {
-                notice.0 = Some("Moves can't be taken back in a game played online.".into());
+                notice.0 = Some(format!("{NOTHING_TAKEN_BACK_ONLINE}."));
             }
             continue;
         }

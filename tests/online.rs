@@ -1,8 +1,8 @@
 //! Two games playing each other through a server on the loopback address, as two players on two
 //! computers would: one creates a game from the title and is given an invite code, the other
 //! joins with it; each one's moves arrive on the other's board; nothing is taken back; the
-//! seats are kept beside the saves to come back to, with their codes; the server's end of the game ends both; a
-//! timed game's clocks wait for the second player.
+//! seats are kept beside the saves to come back to, with their codes; the server's end of the
+//! game ends both; a timed game's clocks wait for the second player.
 
 mod common;
 

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::PanelParams;
 use crate::camera::ToggleView;
-use crate::game::GameAction;
+use crate::game::{GameAction, NOTHING_TAKEN_BACK_ONLINE};
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     ui.horizontal(|ui| {
@@ -31,11 +31,7 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         let can_undo = !online && !game.history.is_empty();
         let (can_redo, over) = (!online && !game.redo.is_empty(), game.outcome().is_some());
         let explain = |button: egui::Response| {
-            if online {
-                button.on_disabled_hover_text("Moves can't be taken back in a game played online")
-            } else {
-                button
-            }
+            if online { button.on_disabled_hover_text(NOTHING_TAKEN_BACK_ONLINE) } else { button }
         };
         // The arrow keys step back and forth through the moves, as the buttons do.
         let typing = ui.ctx().egui_wants_keyboard_input();
