@@ -238,8 +238,12 @@ pub enum ErrorCode {
     IllegalMove,
     /// The game is over.
     GameOver,
-    /// Too many messages too fast.
+    /// Too many messages too fast, from the connection or from its address.
     RateLimited,
+    /// No more games may be created now: by this address this hour, or on the server.
+    TooManyGames,
+    /// This side's draw offer already stands: a side offers once until a move is made.
+    AlreadyOffered,
     /// The server failed (its storage): nothing changed; try again.
     Server,
 }

@@ -2,6 +2,7 @@
 //! (within the rate) handed to the hub, and the events queued for it written out. A silent,
 //! stuck or flooding client is closed; nothing it sends can stall the server.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,14 +26,14 @@ const SILENCE: Duration = Duration::from_secs(45);
 const WRITE_TIME: Duration = Duration::from_secs(10);
 
 /// Serves one connection until it closes.
-pub async fn serve(hub: Arc<Hub>, stream: TcpStream, messages_per_second: u32) {
+pub async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: IpAddr, messages_per_second: u32) {
     let Ok(Ok(mut socket)) =
         timeout(HANDSHAKE_TIME, tokio_tungstenite::accept_async_with_config(stream, Some(websocket_config()))).await
     else {
         return;
     };
     let (outbox, mut inbox) = Outbox::new();
-    let mut session = Session::new(outbox);
+    let mut session = Session::new(outbox, peer);
     let mut rate = RateLimit::new(messages_per_second, Instant::now());
     let mut ping = interval(PING_EVERY);
     let mut last_heard = Instant::now();

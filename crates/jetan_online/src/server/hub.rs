@@ -3,11 +3,13 @@
 //! directly).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use jetan_rules::Side;
 
+use super::limits::Limits;
 use super::outbox::Outbox;
 use super::room::Room;
 use crate::lock;
@@ -23,6 +25,7 @@ type SharedRoom = Arc<Mutex<Room>>;
 pub struct Hub {
     store: SharedStore,
     rooms: Mutex<Rooms>,
+    limits: Limits,
 }
 
 /// The rooms in memory, by id and by the digests of their codes.
@@ -32,18 +35,19 @@ struct Rooms {
     by_code: HashMap<Digest, String>,
 }
 
-/// One connection as the hub sees it: where its events go, whether it said hello, and the
-/// rooms it follows.
+/// One connection as the hub sees it: where its events go, the address it comes from,
+/// whether it said hello, and the rooms it follows.
 pub struct Session {
     outbox: Outbox,
+    peer: IpAddr,
     greeted: bool,
     following: Vec<SharedRoom>,
 }
 
 impl Session {
-    /// A new connection's session, its events going to `outbox`.
-    pub fn new(outbox: Outbox) -> Session {
-        Session { outbox, greeted: false, following: Vec::new() }
+    /// A new connection's session from `peer`, its events going to `outbox`.
+    pub fn new(outbox: Outbox, peer: IpAddr) -> Session {
+        Session { outbox, peer, greeted: false, following: Vec::new() }
     }
 
     /// Tells the connection its request was refused.
@@ -60,13 +64,14 @@ impl Session {
 }
 
 impl Hub {
-    /// The hub of `store`'s games, every unfinished one loaded and its clock restarted.
+    /// The hub of `store`'s games within `limits`, every unfinished one loaded and its clock
+    /// restarted.
     ///
     /// # Errors
     /// The store can't be read. A game that no longer replays is left out, and said so.
-    pub fn open(store: Store) -> Result<Hub, String> {
+    pub fn open(store: Store, limits: Limits) -> Result<Hub, String> {
         let games = store.unfinished().map_err(|refusal| refusal.message)?;
-        let hub = Hub { store: SharedStore::new(store), rooms: Mutex::default() };
+        let hub = Hub { store: SharedStore::new(store), rooms: Mutex::default(), limits };
         let now = Instant::now();
         for game in games {
             match Room::load(game, now) {

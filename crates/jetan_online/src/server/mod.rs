@@ -3,6 +3,7 @@
 
 mod connection;
 mod hub;
+mod limits;
 mod outbox;
 mod rate;
 mod room;
@@ -18,14 +19,13 @@ use tokio::runtime::Runtime;
 use tokio::sync::Semaphore;
 
 pub use hub::{Hub, Session};
+pub use limits::{
+    DEFAULT_GAMES_PER_HOUR, DEFAULT_GUESS_RATE, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_GAMES, DEFAULT_MAX_PER_ADDRESS,
+    DEFAULT_RATE, DEFAULT_WAITING_HOURS, Limits,
+};
 pub use outbox::{Inbox, Outbox};
 
 use crate::store::Store;
-
-/// The messages a connection may send a second, unless told otherwise.
-pub const DEFAULT_RATE: u32 = 20;
-/// The most connections open at once, unless told otherwise.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 
 /// How often the clocks are looked at for a side out of time.
 const CLOCK_TICK: Duration = Duration::from_millis(100);
@@ -40,18 +40,15 @@ pub struct ServeArgs {
     /// ~/.local/share/jetan/ on Linux).
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
-    /// The messages a connection may send a second (in bursts of up to twice as many).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_RATE)]
-    pub rate: u32,
-    /// The most connections open at once: more are closed as they come.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS)]
-    pub max_connections: usize,
+    /// What a connection, an address and everyone together may do.
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 impl ServeArgs {
     /// A server on `listen` keeping its games in `db`, with the default limits.
     pub fn new(listen: &str, db: PathBuf) -> ServeArgs {
-        ServeArgs { listen: listen.into(), db: Some(db), rate: DEFAULT_RATE, max_connections: DEFAULT_MAX_CONNECTIONS }
+        ServeArgs { listen: listen.into(), db: Some(db), limits: Limits::default() }
     }
 }
 
@@ -84,7 +81,7 @@ pub fn start(args: &ServeArgs) -> Result<RunningServer, String> {
         Some(path) => path.clone(),
         None => default_db()?,
     };
-    let hub = Arc::new(Hub::open(Store::open(&path)?)?);
+    let hub = Arc::new(Hub::open(Store::open(&path)?, args.limits.clone())?);
     let resumed = hub.games();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -94,7 +91,8 @@ pub fn start(args: &ServeArgs) -> Result<RunningServer, String> {
         .block_on(TcpListener::bind(&args.listen))
         .map_err(|error| format!("listening on {}: {error}", args.listen))?;
     let address = listener.local_addr().map_err(|error| format!("listening on {}: {error}", args.listen))?;
-    runtime.spawn(accept(listener, hub.clone(), args.rate, Arc::new(Semaphore::new(args.max_connections))));
+    let room = Arc::new(Semaphore::new(args.limits.max_connections));
+    runtime.spawn(accept(listener, hub.clone(), args.limits.rate, room));
     runtime.spawn(run_clocks(hub));
     Ok(RunningServer { address, resumed, runtime })
 }
@@ -111,12 +109,12 @@ fn default_db() -> Result<PathBuf, String> {
 async fn accept(listener: TcpListener, hub: Arc<Hub>, rate: u32, room: Arc<Semaphore>) {
     loop {
         match listener.accept().await {
-            Ok((stream, _)) => {
+            Ok((stream, peer)) => {
                 let Ok(permit) = room.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
                 let hub = hub.clone();
                 tokio::spawn(async move {
-                    connection::serve(hub, stream, rate).await;
+                    connection::serve(hub, stream, peer.ip(), rate).await;
                     drop(permit);
                 });
             }
