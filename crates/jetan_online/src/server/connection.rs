@@ -1,6 +1,7 @@
 //! One client's connection, in its own task: the WebSocket handshake, then each text frame
 //! (within the rate) handed to the hub, and the events queued for it written out. A silent,
-//! stuck or flooding client is closed; nothing it sends can stall the server.
+//! stuck or flooding client is closed; nothing it sends can stall the server, and what it
+//! holds of the server's memory is bounded (`protocol::websocket_config`, the outbox).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -16,8 +17,9 @@ use super::outbox::Outbox;
 use super::rate::RateLimit;
 use crate::protocol::{ErrorCode, Event, Refusal, encode, websocket_config};
 
-/// The longest a handshake may take.
-const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+/// The longest a handshake may take: a connection that doesn't shake hands holds its place
+/// this long at most.
+const HANDSHAKE_TIME: Duration = Duration::from_secs(3);
 /// How often the server pings: its client answers, so that a dead one is noticed.
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// The longest a client may stay silent (pongs count) before it is closed.
@@ -40,22 +42,25 @@ pub async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: IpAddr, messages_per_
     loop {
         tokio::select! {
             frame = socket.next() => match frame.inspect(|_| last_heard = Instant::now()) {
+                // Every frame answered counts against the rate (a pong is answered by nothing):
+                // a ping past it closes the connection, since the library answers pings and
+                // they can't be refused one by one.
+                Some(Ok(Message::Ping(_))) if !rate.allow(Instant::now()) => break,
+                Some(Ok(Message::Text(_) | Message::Binary(_))) if !rate.allow(Instant::now()) => {
+                    let limit = format!("at most {messages_per_second} messages a second");
+                    session.refuse(Refusal::new(ErrorCode::RateLimited, limit));
+                }
                 Some(Ok(Message::Text(text))) => {
-                    if rate.allow(Instant::now()) {
-                        // On the blocking threads, since a move waits for the disk: the
-                        // session goes there and comes back.
-                        let hub = hub.clone();
-                        let handled = tokio::task::spawn_blocking(move || {
-                            hub.handle(&mut session, text.as_str());
-                            session
-                        });
-                        match handled.await {
-                            Ok(back) => session = back,
-                            Err(_) => return,
-                        }
-                    } else {
-                        let limit = format!("at most {messages_per_second} messages a second");
-                        session.refuse(Refusal::new(ErrorCode::RateLimited, limit));
+                    // On the blocking threads, since a move waits for the disk: the session
+                    // goes there and comes back.
+                    let hub = hub.clone();
+                    let handled = tokio::task::spawn_blocking(move || {
+                        hub.handle(&mut session, text.as_str());
+                        session
+                    });
+                    match handled.await {
+                        Ok(back) => session = back,
+                        Err(_) => return,
                     }
                 }
                 Some(Ok(Message::Binary(_))) => {

@@ -1,6 +1,7 @@
 //! `jetan serve`: the headless server. It listens for WebSocket connections, serves each in its
 //! own task, referees every game in memory, and keeps every change in the store first.
 
+mod addresses;
 mod connection;
 mod hub;
 mod limits;
@@ -104,18 +105,20 @@ fn default_db() -> Result<PathBuf, String> {
     Ok(folder.join("online.sqlite"))
 }
 
-/// Takes connections, each served in its own task while it holds one of the `room` permits
-/// (with none left, a connection is closed at once).
+/// Takes connections, each served in its own task while it holds one of its address's places
+/// and one of the `room` permits (with none left, a connection is closed at once: one address
+/// can't take every place).
 async fn accept(listener: TcpListener, hub: Arc<Hub>, rate: u32, room: Arc<Semaphore>) {
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
+                let Some(admission) = hub.admit(peer.ip()) else { continue };
                 let Ok(permit) = room.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
                 let hub = hub.clone();
                 tokio::spawn(async move {
                     connection::serve(hub, stream, peer.ip(), rate).await;
-                    drop(permit);
+                    drop((permit, admission));
                 });
             }
             // Out of file descriptors, most often: wait for some to be freed.
