@@ -63,6 +63,7 @@ impl Addresses {
     }
 
     /// How many addresses are known.
+    #[cfg(test)]
     pub fn known(&self) -> usize {
         lock(&self.quotas).len()
     }
