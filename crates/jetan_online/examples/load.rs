@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use jetan_ai::{Rng, random_move};
 use jetan_online::protocol::{Event, GameSetup, PROTOCOL_VERSION, Request, Seat, encode};
-use jetan_online::server::{ServeArgs, start};
+use jetan_online::server::{Limits, ServeArgs, start};
 use jetan_rules::{Position, Side};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -35,7 +35,17 @@ fn main() -> Result<(), String> {
     println!("{:>6} {:>9} {:>9} {:>12} {:>12}", "games", "moves", "moves/s", "median ms", "p99 ms");
     for games in counts {
         let db = std::env::temp_dir().join(format!("jetan-online-load-{}-{games}.sqlite", std::process::id()));
-        let server = start(&ServeArgs { rate: u32::MAX, ..ServeArgs::new("127.0.0.1:0", db.clone()) })?;
+        let server = start(&ServeArgs {
+            // One address plays every game here: only the global limits apply.
+            limits: Limits {
+                rate: u32::MAX,
+                max_per_address: usize::MAX,
+                guess_rate: u32::MAX,
+                games_per_hour: u32::MAX,
+                ..Limits::default()
+            },
+            ..ServeArgs::new("127.0.0.1:0", db.clone())
+        })?;
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         let until = Instant::now() + Duration::from_secs(seconds);
         let mut round_trips: Vec<Duration> = runtime.block_on(async {

@@ -238,8 +238,12 @@ pub enum ErrorCode {
     IllegalMove,
     /// The game is over.
     GameOver,
-    /// Too many messages too fast.
+    /// Too many messages too fast, from the connection or from its address.
     RateLimited,
+    /// No more games may be created now: by this address this hour, or on the server.
+    TooManyGames,
+    /// This side's draw offer already stands: a side offers once until a move is made.
+    AlreadyOffered,
     /// The server failed (its storage): nothing changed; try again.
     Server,
 }
@@ -272,9 +276,23 @@ pub fn encode(message: &impl Serialize) -> String {
     serde_json::to_string(message).expect("the protocol's values are plain data")
 }
 
-/// The WebSocket limits both ends use: no frame or message over [`MAX_MESSAGE_BYTES`].
+/// The most bytes waiting to be written to one connection (past them, writing fails and the
+/// connection closes: its reader is not reading).
+pub const MAX_WRITE_BUFFER_BYTES: usize = 4 * MAX_MESSAGE_BYTES;
+
+/// The bytes read from a connection at a time: small, since messages are.
+pub const READ_BUFFER_BYTES: usize = 4 * 1024;
+
+/// The WebSocket limits both ends use: no frame or message over [`MAX_MESSAGE_BYTES`], at most
+/// [`MAX_WRITE_BUFFER_BYTES`] waiting to be written (an answer to a ping included: the library
+/// keeps one), messages written at once rather than gathered, a small read buffer.
 pub fn websocket_config() -> WebSocketConfig {
-    WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE_BYTES)).max_frame_size(Some(MAX_MESSAGE_BYTES))
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES))
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
 }
 
 #[cfg(test)]

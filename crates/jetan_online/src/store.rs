@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use jetan_rules::Side;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -21,7 +22,8 @@ CREATE TABLE IF NOT EXISTS games (
     invite BLOB UNIQUE,
     watch BLOB NOT NULL UNIQUE,
     clocks TEXT NOT NULL,
-    outcome TEXT
+    outcome TEXT,
+    created INTEGER
 );
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id),
@@ -32,8 +34,15 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE INDEX IF NOT EXISTS unfinished ON games(id) WHERE outcome IS NULL;
 ";
 
+/// A database made before games said when they were created gets the column; its games count
+/// from the upgrade.
+const ADD_CREATED: &str = "
+ALTER TABLE games ADD COLUMN created INTEGER;
+UPDATE games SET created = CAST(strftime('%s', 'now') AS INTEGER) WHERE created IS NULL;
+";
+
 /// The columns a game is read with, in [`StoredGame::from_row`]'s order.
-const GAME_COLUMNS: &str = "id, setup, south_token, north_token, invite, watch, clocks, outcome";
+const GAME_COLUMNS: &str = "id, setup, south_token, north_token, invite, watch, clocks, outcome, created";
 
 /// A game as it is kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +63,19 @@ pub struct StoredGame {
     pub outcome: Option<Ending>,
     /// Its plies, in notation.
     pub moves: Vec<String>,
+    /// When it was created, in seconds since 1970 (a game waiting for its second player
+    /// expires by this wall clock, over restarts).
+    pub created: u64,
+}
+
+/// The games not yet over, and those that could not be read (each said why): a broken row
+/// is set aside, not a reason to start none.
+#[derive(Debug, Default)]
+pub struct Unfinished {
+    /// The games read.
+    pub games: Vec<StoredGame>,
+    /// Why each game set aside could not be read.
+    pub broken: Vec<String>,
 }
 
 /// How a game is looked for.
@@ -84,6 +106,12 @@ impl Store {
             .execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
             .map_err(fail)?;
         connection.execute_batch(SCHEMA).map_err(fail)?;
+        let has_created: bool = connection
+            .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'created'", [], |row| row.get(0))
+            .map_err(fail)?;
+        if !has_created {
+            connection.execute_batch(ADD_CREATED).map_err(fail)?;
+        }
         Ok(Store { connection })
     }
 
@@ -95,7 +123,7 @@ impl Store {
         let [south, north] = &game.seats;
         self.connection
             .execute(
-                &format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+                &format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
                 params![
                     game.id,
                     json(&game.setup),
@@ -104,7 +132,8 @@ impl Store {
                     game.invite,
                     game.watch,
                     json(&game.clocks),
-                    game.outcome.as_ref().map(json)
+                    game.outcome.as_ref().map(json),
+                    i64::try_from(game.created).unwrap_or(i64::MAX)
                 ],
             )
             .map_err(failed)?;
@@ -180,15 +209,25 @@ impl Store {
         game.map(|game| self.with_moves(game)).transpose()
     }
 
-    /// Every game not yet over.
+    /// Every game not yet over; those that can't be read are set aside, each with why.
     ///
     /// # Errors
-    /// The database failed or holds a game it can't read.
-    pub fn unfinished(&self) -> Result<Vec<StoredGame>, Refusal> {
+    /// The database failed.
+    pub fn unfinished(&self) -> Result<Unfinished, Refusal> {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE outcome IS NULL");
         let mut statement = self.connection.prepare(&sql).map_err(failed)?;
-        let games = statement.query_map([], StoredGame::from_row).map_err(failed)?;
-        games.map(|game| self.with_moves(game.map_err(failed)?)).collect()
+        let rows = statement
+            .query_map([], |row| Ok((row.get::<_, rusqlite::types::Value>(0)?, StoredGame::from_row(row))))
+            .map_err(failed)?;
+        let mut unfinished = Unfinished::default();
+        for row in rows {
+            let (id, game) = row.map_err(failed)?;
+            match game.map_err(failed).and_then(|game| self.with_moves(game)) {
+                Ok(game) => unfinished.games.push(game),
+                Err(refusal) => unfinished.broken.push(format!("game {id:?}: {}", refusal.message)),
+            }
+        }
+        Ok(unfinished)
     }
 
     fn with_moves(&self, mut game: StoredGame) -> Result<StoredGame, Refusal> {
@@ -230,8 +269,14 @@ impl StoredGame {
             clocks: from_json(row, 6)?,
             outcome: row.get::<_, Option<String>>(7)?.map(|text| parse_json(&text, 7)).transpose()?,
             moves: Vec::new(),
+            created: row.get::<_, Option<i64>>(8)?.map_or_else(unix_now, |seconds| seconds.max(0).cast_unsigned()),
         })
     }
+}
+
+/// The wall clock now, in seconds since 1970.
+pub fn unix_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs())
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(row: &rusqlite::Row, column: usize) -> rusqlite::Result<T> {
@@ -263,6 +308,7 @@ mod tests {
             clocks: Clocks::default(),
             outcome: None,
             moves: Vec::new(),
+            created: unix_now(),
         }
     }
 
@@ -281,7 +327,7 @@ mod tests {
         assert_eq!(found.moves, ["A b2-b3"]);
         assert_eq!((found.seats[1], found.invite), (Some(digest("north")), None));
         assert!(store.find(Lookup::Invite(&digest("invite b"))).unwrap().is_some(), "b's invite is unused");
-        assert_eq!(store.unfinished().unwrap().iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), ["a"]);
+        assert_eq!(store.unfinished().unwrap().games.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), ["a"]);
         assert_eq!(store.find(Lookup::Id("b")).unwrap().unwrap().outcome, Some(ending));
     }
 }

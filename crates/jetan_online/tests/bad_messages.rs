@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use common::{PATIENCE, Raw, Table, fresh_db, seated, server_with_rate};
 use jetan_online::protocol::{ErrorCode, GameSetup, MAX_MESSAGE_BYTES, Request};
 use jetan_online::secrets;
-use jetan_online::server::{ServeArgs, start};
+use jetan_online::server::{Limits, ServeArgs, start};
 use jetan_rules::Side;
 
 /// The rate the servers of these tests allow, but for the flood's.
@@ -172,7 +172,8 @@ fn a_flood_is_refused_and_stalls_no_one() {
 
 #[test]
 fn connections_past_the_most_are_turned_away() {
-    let args = ServeArgs { max_connections: 1, ..ServeArgs::new("127.0.0.1:0", fresh_db("connections")) };
+    let limits = Limits { max_connections: 1, ..Limits::default() };
+    let args = ServeArgs { limits, ..ServeArgs::new("127.0.0.1:0", fresh_db("connections")) };
     let server = start(&args).expect("the server starts");
     let handshake = || {
         let stream = TcpStream::connect(server.address).expect("the server accepts");

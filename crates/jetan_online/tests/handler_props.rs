@@ -1,46 +1,20 @@
 //! The message handler fed random text and mutated requests from a stranger (greeted or not):
 //! it never panics, and the game in play is unchanged.
 
+mod common;
+
 use std::path::Path;
 
-use jetan_online::protocol::{Event, GameSetup, GameState, PROTOCOL_VERSION, Request, Seat, encode};
-use jetan_online::server::{Hub, Inbox, Outbox, Session};
+use common::{Client, peer};
+use jetan_online::protocol::{Event, GameSetup, GameState, Request, Seat, encode};
+use jetan_online::server::{Hub, Limits};
 use jetan_online::store::Store;
 use jetan_rules::Side;
 use proptest::prelude::*;
 
-/// A session of the hub and the events it was told.
-struct Client {
-    session: Session,
-    inbox: Inbox,
-}
-
-impl Client {
-    fn new(hub: &Hub, greet: bool) -> Client {
-        let (outbox, inbox) = Outbox::new();
-        let mut client = Client { session: Session::new(outbox), inbox };
-        if greet {
-            client.ask(hub, &Request::Hello { version: PROTOCOL_VERSION });
-        }
-        client
-    }
-
-    fn ask(&mut self, hub: &Hub, request: &Request) {
-        hub.handle(&mut self.session, &encode(request));
-    }
-
-    fn told(&mut self) -> Vec<Event> {
-        std::iter::from_fn(|| self.inbox.events.try_recv().ok()).collect()
-    }
-
-    fn seat(&mut self) -> Seat {
-        self.told().into_iter().find_map(|e| if let Event::Seated(seat) = e { Some(seat) } else { None }).unwrap()
-    }
-}
-
 /// A hub with a classic game two plies in: the game's seats.
 fn hub_with_a_game() -> (Hub, [Seat; 2]) {
-    let hub = Hub::open(Store::open(Path::new(":memory:")).unwrap()).unwrap();
+    let hub = Hub::open(Store::open(Path::new(":memory:")).unwrap(), Limits::default()).unwrap();
     let mut south = Client::new(&hub, true);
     south.ask(
         &hub,
@@ -58,9 +32,10 @@ fn hub_with_a_game() -> (Hub, [Seat; 2]) {
     (hub, [created, joined])
 }
 
-/// The game as a watcher reads it.
+/// The game as a watcher reads it (from an address of its own: the stranger's guesses are not
+/// its).
 fn record(hub: &Hub, watch: &str) -> GameState {
-    let mut watcher = Client::new(hub, true);
+    let mut watcher = Client::from(hub, peer(9), true);
     watcher.ask(hub, &Request::Watch { watch: watch.into(), from_ply: 0 });
     watcher.told().into_iter().find_map(|e| if let Event::State(state) = e { Some(state) } else { None }).unwrap()
 }

@@ -1,7 +1,9 @@
 //! One client's connection, in its own task: the WebSocket handshake, then each text frame
 //! (within the rate) handed to the hub, and the events queued for it written out. A silent,
-//! stuck or flooding client is closed; nothing it sends can stall the server.
+//! stuck or flooding client is closed; nothing it sends can stall the server, and what it
+//! holds of the server's memory is bounded (`protocol::websocket_config`, the outbox).
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -15,8 +17,9 @@ use super::outbox::Outbox;
 use super::rate::RateLimit;
 use crate::protocol::{ErrorCode, Event, Refusal, encode, websocket_config};
 
-/// The longest a handshake may take.
-const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+/// The longest a handshake may take: a connection that doesn't shake hands holds its place
+/// this long at most.
+const HANDSHAKE_TIME: Duration = Duration::from_secs(3);
 /// How often the server pings: its client answers, so that a dead one is noticed.
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// The longest a client may stay silent (pongs count) before it is closed.
@@ -25,36 +28,39 @@ const SILENCE: Duration = Duration::from_secs(45);
 const WRITE_TIME: Duration = Duration::from_secs(10);
 
 /// Serves one connection until it closes.
-pub async fn serve(hub: Arc<Hub>, stream: TcpStream, messages_per_second: u32) {
+pub async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: IpAddr, messages_per_second: u32) {
     let Ok(Ok(mut socket)) =
         timeout(HANDSHAKE_TIME, tokio_tungstenite::accept_async_with_config(stream, Some(websocket_config()))).await
     else {
         return;
     };
     let (outbox, mut inbox) = Outbox::new();
-    let mut session = Session::new(outbox);
+    let mut session = Session::new(outbox, peer);
     let mut rate = RateLimit::new(messages_per_second, Instant::now());
     let mut ping = interval(PING_EVERY);
     let mut last_heard = Instant::now();
     loop {
         tokio::select! {
             frame = socket.next() => match frame.inspect(|_| last_heard = Instant::now()) {
+                // Every frame answered counts against the rate (a pong is answered by nothing):
+                // a ping past it closes the connection, since the library answers pings and
+                // they can't be refused one by one.
+                Some(Ok(Message::Ping(_))) if !rate.allow(Instant::now()) => break,
+                Some(Ok(Message::Text(_) | Message::Binary(_))) if !rate.allow(Instant::now()) => {
+                    let limit = format!("at most {messages_per_second} messages a second");
+                    session.refuse(Refusal::new(ErrorCode::RateLimited, limit));
+                }
                 Some(Ok(Message::Text(text))) => {
-                    if rate.allow(Instant::now()) {
-                        // On the blocking threads, since a move waits for the disk: the
-                        // session goes there and comes back.
-                        let hub = hub.clone();
-                        let handled = tokio::task::spawn_blocking(move || {
-                            hub.handle(&mut session, text.as_str());
-                            session
-                        });
-                        match handled.await {
-                            Ok(back) => session = back,
-                            Err(_) => return,
-                        }
-                    } else {
-                        let limit = format!("at most {messages_per_second} messages a second");
-                        session.refuse(Refusal::new(ErrorCode::RateLimited, limit));
+                    // On the blocking threads, since a move waits for the disk: the session
+                    // goes there and comes back.
+                    let hub = hub.clone();
+                    let handled = tokio::task::spawn_blocking(move || {
+                        hub.handle(&mut session, text.as_str());
+                        session
+                    });
+                    match handled.await {
+                        Ok(back) => session = back,
+                        Err(_) => return,
                     }
                 }
                 Some(Ok(Message::Binary(_))) => {

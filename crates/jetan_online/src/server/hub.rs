@@ -1,20 +1,23 @@
-//! Every game the server holds, found by id, invite or watch code, and the handling of one
-//! request from one connection: the message handler, free of sockets (the tests drive it
-//! directly).
+//! Every game the server holds, found by id, invite or watch code (each code only in its own
+//! role), the addresses its clients come from, and the handling of one request from one
+//! connection: the message handler, free of sockets (the tests drive it directly).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use jetan_rules::Side;
 
+use super::addresses::{Addresses, Admission};
+use super::limits::Limits;
 use super::outbox::Outbox;
 use super::room::Room;
 use crate::lock;
 use crate::protocol::{ErrorCode, Event, GameSetup, PROTOCOL_VERSION, Refusal, Request, Seat};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
-use crate::store::{Lookup, SharedStore, Store, StoredGame};
+use crate::store::{Lookup, SharedStore, Store, StoredGame, Unfinished, unix_now};
 
 /// A room, shared by the connections that follow it.
 type SharedRoom = Arc<Mutex<Room>>;
@@ -23,32 +26,45 @@ type SharedRoom = Arc<Mutex<Room>>;
 pub struct Hub {
     store: SharedStore,
     rooms: Mutex<Rooms>,
+    addresses: Arc<Addresses>,
+    limits: Limits,
 }
 
-/// The rooms in memory, by id and by the digests of their codes.
+/// The rooms in memory, by id and by the digests of their codes, an invite's apart from a
+/// watch code's (so that neither serves as the other).
 #[derive(Default)]
 struct Rooms {
     by_id: HashMap<String, SharedRoom>,
-    by_code: HashMap<Digest, String>,
+    by_invite: HashMap<Digest, String>,
+    by_watch: HashMap<Digest, String>,
 }
 
-/// One connection as the hub sees it: where its events go, whether it said hello, and the
-/// rooms it follows.
+/// One connection as the hub sees it: where its events go, the address it comes from,
+/// whether it said hello, the rooms it follows and the seats it was given or resumed (by game
+/// and token digest: using them is no guess).
 pub struct Session {
     outbox: Outbox,
+    peer: IpAddr,
     greeted: bool,
     following: Vec<SharedRoom>,
+    held: Vec<(String, Digest)>,
 }
 
 impl Session {
-    /// A new connection's session, its events going to `outbox`.
-    pub fn new(outbox: Outbox) -> Session {
-        Session { outbox, greeted: false, following: Vec::new() }
+    /// A new connection's session from `peer`, its events going to `outbox`.
+    pub fn new(outbox: Outbox, peer: IpAddr) -> Session {
+        Session { outbox, peer, greeted: false, following: Vec::new(), held: Vec::new() }
     }
 
     /// Tells the connection its request was refused.
     pub fn refuse(&self, refusal: Refusal) {
         self.outbox.send(Event::Error(refusal));
+    }
+
+    /// Whether this connection was given (or resumed) the seat of `token` in `game`.
+    fn holds(&self, game: &str, token: &str) -> bool {
+        let digest = secrets::digest(token);
+        self.held.iter().any(|(held, known)| held == game && *known == digest)
     }
 
     fn follow(&mut self, room: &SharedRoom, side: Option<Side>) {
@@ -60,16 +76,21 @@ impl Session {
 }
 
 impl Hub {
-    /// The hub of `store`'s games, every unfinished one loaded and its clock restarted.
+    /// The hub of `store`'s games within `limits`, every unfinished one loaded and its clock
+    /// restarted.
     ///
     /// # Errors
     /// The store can't be read. A game that no longer replays is left out, and said so.
-    pub fn open(store: Store) -> Result<Hub, String> {
-        let games = store.unfinished().map_err(|refusal| refusal.message)?;
-        let hub = Hub { store: SharedStore::new(store), rooms: Mutex::default() };
+    pub fn open(store: Store, limits: Limits) -> Result<Hub, String> {
+        let Unfinished { games, broken } = store.unfinished().map_err(|refusal| refusal.message)?;
+        for error in broken {
+            eprintln!("set aside, unreadable: {error}");
+        }
+        let addresses = Arc::new(Addresses::new(limits.clone()));
+        let hub = Hub { store: SharedStore::new(store), rooms: Mutex::default(), addresses, limits };
         let now = Instant::now();
         for game in games {
-            match Room::load(game, now) {
+            match Room::load(game, now, hub.limits.waiting()) {
                 Ok(room) => {
                     hub.keep(room);
                 }
@@ -82,6 +103,11 @@ impl Hub {
     /// How many games are in memory.
     pub fn games(&self) -> usize {
         lock(&self.rooms).by_id.len()
+    }
+
+    /// Counts a new connection from `peer` against its address, unless it has the most open.
+    pub fn admit(&self, peer: IpAddr) -> Option<Admission> {
+        self.addresses.admit(peer, Instant::now())
     }
 
     /// Handles one text frame from a session's connection: its answer and every follower's
@@ -99,15 +125,18 @@ impl Hub {
         }
     }
 
-    /// Ends the games whose clock ran out, and lets finished games no one follows leave memory
-    /// (the store keeps them).
+    /// Ends the games whose clock ran out and those no one joined in time, lets finished games
+    /// no one follows leave memory (the store keeps them), and forgets the addresses with
+    /// nothing open or spent.
     pub fn tick(&self, now: Instant) {
+        self.addresses.sweep(now);
         let rooms: Vec<SharedRoom> = lock(&self.rooms).by_id.values().cloned().collect();
         for room in rooms {
             let mut room = lock(&room);
             // A refusal here only says the game is over, or the store failed: the next tick
             // tries again.
             let _ = room.check_clock(&self.store, now);
+            let _ = room.check_expiry(&self.store, now);
             if room.idle() {
                 self.forget(&room);
             }
@@ -116,6 +145,9 @@ impl Hub {
 
     fn answer(&self, session: &mut Session, request: Request) -> Result<(), Refusal> {
         let now = Instant::now();
+        if session.greeted {
+            self.allow_guess(session, &request, now)?;
+        }
         match request {
             Request::Hello { version } => Self::greet(session, version),
             _ if !session.greeted => {
@@ -155,6 +187,23 @@ impl Hub {
         }
     }
 
+    /// A request naming a code, or a token this connection was not given, is a guess: its
+    /// address must have one left.
+    fn allow_guess(&self, session: &Session, request: &Request, now: Instant) -> Result<(), Refusal> {
+        let guess = match request {
+            Request::Hello { .. } | Request::Create { .. } => false,
+            Request::Join { .. } | Request::Watch { .. } | Request::Resume { .. } => true,
+            Request::Move { game, token, .. }
+            | Request::Resign { game, token }
+            | Request::OfferDraw { game, token } => !session.holds(game, token),
+        };
+        if !guess || self.addresses.guess(session.peer, now) {
+            return Ok(());
+        }
+        let limit = format!("at most {} codes or tokens tried a second from one address", self.limits.guess_rate);
+        Err(Refusal::new(ErrorCode::RateLimited, limit))
+    }
+
     fn greet(session: &mut Session, version: u32) -> Result<(), Refusal> {
         if version != PROTOCOL_VERSION {
             let message = format!("this server speaks version {PROTOCOL_VERSION}, not {version}");
@@ -167,6 +216,13 @@ impl Hub {
 
     fn create(&self, session: &mut Session, setup: GameSetup, side: Side, now: Instant) -> Result<(), Refusal> {
         let referee = Referee::new(setup.clone())?;
+        if self.games() >= self.limits.max_games {
+            return Err(Refusal::new(ErrorCode::TooManyGames, "the server holds all the games it may: try later"));
+        }
+        if !self.addresses.create(session.peer, now) {
+            let limit = format!("at most {} games an hour from one address", self.limits.games_per_hour);
+            return Err(Refusal::new(ErrorCode::TooManyGames, limit));
+        }
         let (token, invite, watch) = (secrets::token()?, secrets::code()?, secrets::code()?);
         let mut seats = [None; 2];
         seats[side.index()] = Some(secrets::digest(&token));
@@ -179,10 +235,11 @@ impl Hub {
             clocks: referee.clocks().clone(),
             outcome: None,
             moves: Vec::new(),
+            created: unix_now(),
         };
         self.store.with(|store| store.insert(&game))?;
         let seat = Seat { game: game.id.clone(), side, token, invite: Some(invite), watch: Some(watch) };
-        let room = self.keep(Room::new(game, referee, now));
+        let room = self.keep(Room::new(game, referee, now, self.limits.waiting()));
         Self::seat(session, &room, seat, 0, now);
         Ok(())
     }
@@ -191,6 +248,9 @@ impl Hub {
     /// seat's follower.
     fn seat(session: &mut Session, room: &SharedRoom, seat: Seat, from_ply: u32, now: Instant) {
         let side = seat.side;
+        if !session.holds(&seat.game, &seat.token) {
+            session.held.push((seat.game.clone(), secrets::digest(&seat.token)));
+        }
         session.outbox.send(Event::Seated(seat));
         session.follow(room, Some(side));
         session.outbox.send(Event::State(lock(room).state(from_ply, now)));
@@ -218,7 +278,8 @@ impl Hub {
             let rooms = lock(&self.rooms);
             let id = match lookup {
                 Lookup::Id(id) => Some(id),
-                Lookup::Invite(digest) | Lookup::Watch(digest) => rooms.by_code.get(digest).map(String::as_str),
+                Lookup::Invite(digest) => rooms.by_invite.get(digest).map(String::as_str),
+                Lookup::Watch(digest) => rooms.by_watch.get(digest).map(String::as_str),
             };
             id.and_then(|id| rooms.by_id.get(id).cloned())
         };
@@ -227,7 +288,8 @@ impl Hub {
         }
         let unknown = || Refusal::new(ErrorCode::UnknownGame, "no game has this id or code");
         let game = self.store.with(|store| store.find(lookup))?.ok_or_else(unknown)?;
-        let room = Room::load(game, Instant::now()).map_err(|error| Refusal::new(ErrorCode::Server, error))?;
+        let room = Room::load(game, Instant::now(), self.limits.waiting())
+            .map_err(|error| Refusal::new(ErrorCode::Server, error))?;
         Ok(self.keep(room))
     }
 
@@ -237,11 +299,12 @@ impl Hub {
         if let Some(known) = rooms.by_id.get(room.id()) {
             return known.clone();
         }
-        let (invite, watch) = room.codes();
-        for digest in invite.into_iter().chain([watch]) {
-            rooms.by_code.insert(digest, room.id().to_string());
-        }
         let id = room.id().to_string();
+        let (invite, watch) = room.codes();
+        if let Some(invite) = invite {
+            rooms.by_invite.insert(invite, id.clone());
+        }
+        rooms.by_watch.insert(watch, id.clone());
         let shared = Arc::new(Mutex::new(room));
         rooms.by_id.insert(id, shared.clone());
         shared
@@ -250,6 +313,7 @@ impl Hub {
     fn forget(&self, room: &Room) {
         let mut rooms = lock(&self.rooms);
         rooms.by_id.remove(room.id());
-        rooms.by_code.retain(|_, id| id != room.id());
+        rooms.by_invite.retain(|_, id| id != room.id());
+        rooms.by_watch.retain(|_, id| id != room.id());
     }
 }

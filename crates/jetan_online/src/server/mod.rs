@@ -1,8 +1,10 @@
 //! `jetan serve`: the headless server. It listens for WebSocket connections, serves each in its
 //! own task, referees every game in memory, and keeps every change in the store first.
 
+mod addresses;
 mod connection;
 mod hub;
+mod limits;
 mod outbox;
 mod rate;
 mod room;
@@ -18,14 +20,13 @@ use tokio::runtime::Runtime;
 use tokio::sync::Semaphore;
 
 pub use hub::{Hub, Session};
+pub use limits::{
+    DEFAULT_GAMES_PER_HOUR, DEFAULT_GUESS_RATE, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_GAMES, DEFAULT_MAX_PER_ADDRESS,
+    DEFAULT_RATE, DEFAULT_WAITING_HOURS, Limits,
+};
 pub use outbox::{Inbox, Outbox};
 
 use crate::store::Store;
-
-/// The messages a connection may send a second, unless told otherwise.
-pub const DEFAULT_RATE: u32 = 20;
-/// The most connections open at once, unless told otherwise.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 
 /// How often the clocks are looked at for a side out of time.
 const CLOCK_TICK: Duration = Duration::from_millis(100);
@@ -40,18 +41,15 @@ pub struct ServeArgs {
     /// ~/.local/share/jetan/ on Linux).
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
-    /// The messages a connection may send a second (in bursts of up to twice as many).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_RATE)]
-    pub rate: u32,
-    /// The most connections open at once: more are closed as they come.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS)]
-    pub max_connections: usize,
+    /// What a connection, an address and everyone together may do.
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 impl ServeArgs {
     /// A server on `listen` keeping its games in `db`, with the default limits.
     pub fn new(listen: &str, db: PathBuf) -> ServeArgs {
-        ServeArgs { listen: listen.into(), db: Some(db), rate: DEFAULT_RATE, max_connections: DEFAULT_MAX_CONNECTIONS }
+        ServeArgs { listen: listen.into(), db: Some(db), limits: Limits::default() }
     }
 }
 
@@ -84,7 +82,7 @@ pub fn start(args: &ServeArgs) -> Result<RunningServer, String> {
         Some(path) => path.clone(),
         None => default_db()?,
     };
-    let hub = Arc::new(Hub::open(Store::open(&path)?)?);
+    let hub = Arc::new(Hub::open(Store::open(&path)?, args.limits.clone())?);
     let resumed = hub.games();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -94,7 +92,8 @@ pub fn start(args: &ServeArgs) -> Result<RunningServer, String> {
         .block_on(TcpListener::bind(&args.listen))
         .map_err(|error| format!("listening on {}: {error}", args.listen))?;
     let address = listener.local_addr().map_err(|error| format!("listening on {}: {error}", args.listen))?;
-    runtime.spawn(accept(listener, hub.clone(), args.rate, Arc::new(Semaphore::new(args.max_connections))));
+    let room = Arc::new(Semaphore::new(args.limits.max_connections));
+    runtime.spawn(accept(listener, hub.clone(), args.limits.rate, room));
     runtime.spawn(run_clocks(hub));
     Ok(RunningServer { address, resumed, runtime })
 }
@@ -106,18 +105,20 @@ fn default_db() -> Result<PathBuf, String> {
     Ok(folder.join("online.sqlite"))
 }
 
-/// Takes connections, each served in its own task while it holds one of the `room` permits
-/// (with none left, a connection is closed at once).
+/// Takes connections, each served in its own task while it holds one of its address's places
+/// and one of the `room` permits (with none left, a connection is closed at once: one address
+/// can't take every place).
 async fn accept(listener: TcpListener, hub: Arc<Hub>, rate: u32, room: Arc<Semaphore>) {
     loop {
         match listener.accept().await {
-            Ok((stream, _)) => {
+            Ok((stream, peer)) => {
+                let Some(admission) = hub.admit(peer.ip()) else { continue };
                 let Ok(permit) = room.clone().try_acquire_owned() else { continue };
                 let _ = stream.set_nodelay(true);
                 let hub = hub.clone();
                 tokio::spawn(async move {
-                    connection::serve(hub, stream, rate).await;
-                    drop(permit);
+                    connection::serve(hub, stream, peer.ip(), rate).await;
+                    drop((permit, admission));
                 });
             }
             // Out of file descriptors, most often: wait for some to be freed.

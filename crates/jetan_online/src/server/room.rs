@@ -1,6 +1,6 @@
 //! One game on the server: its referee, its seats' token digests, its codes, the clock of the
-//! turn, and the connections that follow it. Every change is stored before it is applied and
-//! told to the followers.
+//! turn, when it expires if no one joins, and the connections that follow it. Every change is
+//! stored before it is applied and told to the followers.
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +10,10 @@ use super::outbox::Outbox;
 use crate::protocol::{Ending, ErrorCode, Event, GameState, Refusal, Seat};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
-use crate::store::{SharedStore, StoredGame};
+use crate::store::{SharedStore, StoredGame, unix_now};
+
+/// How a game no one joined in time ends.
+const EXPIRED: &str = "No game: no opponent joined in time";
 
 /// A game and who follows it.
 pub struct Room {
@@ -22,7 +25,10 @@ pub struct Room {
     /// When the side to move's clock started: the last ply, the second seat taken, or the
     /// server's start (the time a server is down is no one's).
     turn_started: Instant,
+    /// When the game ends if its second seat is still free.
+    expires: Instant,
     followers: Vec<Follower>,
+    /// The side whose draw offer stands, until a move (a side offers once a move).
     draw_offer: Option<Side>,
 }
 
@@ -33,19 +39,23 @@ struct Follower {
 }
 
 impl Room {
-    /// The room of a game as kept, its plies replayed.
+    /// The room of a game as kept, its plies replayed; if no one joins it, it expires
+    /// `waiting` after it was created.
     ///
     /// # Errors
     /// The game no longer fits the rules (the variant files changed since it was kept).
-    pub fn load(game: StoredGame, now: Instant) -> Result<Room, String> {
+    pub fn load(game: StoredGame, now: Instant, waiting: Duration) -> Result<Room, String> {
         let referee = Referee::replay(game.setup.clone(), &game.moves, game.clocks.clone(), game.outcome.clone())
             .map_err(|error| format!("game {}: {error}", game.id))?;
-        Ok(Room::new(game, referee, now))
+        Ok(Room::new(game, referee, now, waiting))
     }
 
-    /// The room of a game whose referee is made.
-    pub fn new(game: StoredGame, referee: Referee, now: Instant) -> Room {
+    /// The room of a game whose referee is made; if no one joins it, it expires `waiting` after
+    /// it was created (by the wall clock).
+    pub fn new(game: StoredGame, referee: Referee, now: Instant, waiting: Duration) -> Room {
+        let age = Duration::from_secs(unix_now().saturating_sub(game.created));
         Room {
+            expires: now + waiting.saturating_sub(age),
             id: game.id,
             referee,
             seats: game.seats,
@@ -67,6 +77,17 @@ impl Room {
         (self.invite, self.watch)
     }
 
+    /// Ends the game if its second seat is still free when it expires.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub fn check_expiry(&mut self, store: &SharedStore, now: Instant) -> Result<(), Refusal> {
+        if self.started() || self.referee.outcome().is_some() || now < self.expires {
+            return Ok(());
+        }
+        self.end(store, Ending { winner: None, text: EXPIRED.into() }, now)
+    }
+
     /// Whether the game is over and no one follows it (it may leave memory).
     pub fn idle(&self) -> bool {
         self.referee.outcome().is_some() && self.followers.is_empty()
@@ -82,8 +103,9 @@ impl Room {
     /// game has started.
     ///
     /// # Errors
-    /// No seat is free, or the store failed.
+    /// The game is over (resigned or expired), no seat is free, or the store failed.
     pub fn take_seat(&mut self, store: &SharedStore, now: Instant) -> Result<Seat, Refusal> {
+        self.check_clock(store, now)?;
         let side = Side::BOTH
             .into_iter()
             .find(|side| self.seats[side.index()].is_none() && self.invite.is_some())
@@ -178,7 +200,8 @@ impl Room {
     /// `side` offers a draw, or accepts the other side's offer.
     ///
     /// # Errors
-    /// The game has not started or is over, or the store failed.
+    /// The game has not started or is over, this side's offer already stands, or the store
+    /// failed.
     pub fn offer_draw(&mut self, store: &SharedStore, side: Side, now: Instant) -> Result<(), Refusal> {
         self.check_clock(store, now)?;
         if !self.started() {
@@ -186,6 +209,9 @@ impl Room {
         }
         if self.draw_offer == Some(side.opponent()) {
             return self.end(store, self.referee.agreed_draw(), now);
+        }
+        if self.draw_offer == Some(side) {
+            return Err(Refusal::new(ErrorCode::AlreadyOffered, "your draw offer stands: offer again after a move"));
         }
         self.draw_offer = Some(side);
         self.tell(&Event::DrawOffered { game: self.id.clone(), side });

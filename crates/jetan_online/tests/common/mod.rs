@@ -1,17 +1,17 @@
 //! What the online tests share: servers on the loopback address (in this process, or the
 //! binary as a child to kill), a blocking WebSocket connection that speaks the protocol
-//! plainly, and a random player.
+//! plainly, a session of a hub driven without sockets, and a random player.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use jetan_ai::{Rng, random_move};
 use jetan_online::protocol::{ErrorCode, Event, GameSetup, GameState, PROTOCOL_VERSION, Request, Seat, encode};
-use jetan_online::server::{RunningServer, ServeArgs, start};
+use jetan_online::server::{Hub, Inbox, Limits, Outbox, RunningServer, ServeArgs, Session, start};
 use jetan_rules::{Position, Side};
 use tokio_tungstenite::tungstenite::{Message, WebSocket};
 
@@ -34,9 +34,40 @@ pub fn server(name: &str) -> RunningServer {
     server_with_rate(name, 1000)
 }
 
-/// A server in this process allowing `rate` messages a second per connection.
+/// A server in this process allowing `rate` messages a second per connection (and, since all
+/// its clients are this computer, as much as it likes to one address).
 pub fn server_with_rate(name: &str, rate: u32) -> RunningServer {
-    start(&ServeArgs { rate, ..ServeArgs::new("127.0.0.1:0", fresh_db(name)) }).expect("the server starts")
+    server_with(name, Limits { rate, ..one_address_is_many() })
+}
+
+/// The default limits, but none for one address: the tests' clients all come from loopback.
+pub fn one_address_is_many() -> Limits {
+    Limits { max_per_address: 1_000, guess_rate: 1_000, games_per_hour: 100_000, ..Limits::default() }
+}
+
+/// A server in this process within `limits`.
+pub fn server_with(name: &str, limits: Limits) -> RunningServer {
+    start(&ServeArgs { limits, ..ServeArgs::new("127.0.0.1:0", fresh_db(name)) }).expect("the server starts")
+}
+
+/// A loopback address of its own for a client: 127.0.0.`last` (all of 127.0.0.0/8 is this
+/// computer), so that tests can be several addresses.
+pub fn peer(last: u8) -> IpAddr {
+    IpAddr::from([127, 0, 0, last])
+}
+
+/// A TCP connection to `address` from the loopback address `source`.
+pub fn connect_from(source: IpAddr, address: SocketAddr) -> TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_io().build().expect("a runtime");
+    runtime
+        .block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.bind(SocketAddr::new(source, 0))?;
+            let stream = socket.connect(address).await?.into_std()?;
+            stream.set_nonblocking(false)?;
+            Ok::<_, std::io::Error>(stream)
+        })
+        .expect("the server accepts")
 }
 
 /// The server binary, a child process killed when dropped.
@@ -80,15 +111,24 @@ pub struct Raw {
 impl Raw {
     /// Connects and says hello.
     pub fn connect(address: SocketAddr) -> Raw {
-        let mut raw = Raw::unready(address);
+        Raw::greeted_over(TcpStream::connect(address).expect("the server accepts"), address)
+    }
+
+    /// Connects without saying hello.
+    pub fn unready(address: SocketAddr) -> Raw {
+        Raw::over(TcpStream::connect(address).expect("the server accepts"), address)
+    }
+
+    /// Shakes hands over a connection to `address` and says hello.
+    pub fn greeted_over(stream: TcpStream, address: SocketAddr) -> Raw {
+        let mut raw = Raw::over(stream, address);
         raw.request(&Request::Hello { version: PROTOCOL_VERSION });
         assert_eq!(raw.next(), Event::Welcome { version: PROTOCOL_VERSION });
         raw
     }
 
-    /// Connects without saying hello.
-    pub fn unready(address: SocketAddr) -> Raw {
-        let stream = TcpStream::connect(address).expect("the server accepts");
+    /// Shakes hands over a connection to `address`, without saying hello.
+    pub fn over(stream: TcpStream, address: SocketAddr) -> Raw {
         stream.set_read_timeout(Some(PATIENCE)).expect("a read timeout");
         let (socket, _) =
             tokio_tungstenite::tungstenite::client(format!("ws://{address}/"), stream).expect("a handshake");
@@ -271,4 +311,54 @@ pub fn created(address: SocketAddr, setup: GameSetup) -> Seat {
 /// The request that takes South's seat of a created game again.
 pub fn resume(seat: &Seat) -> Request {
     Request::Resume { game: seat.game.clone(), token: seat.token.clone(), from_ply: 0 }
+}
+
+/// A session of a hub driven directly (no sockets), and the events it was told.
+pub struct Client {
+    pub session: Session,
+    inbox: Inbox,
+}
+
+impl Client {
+    /// A session from 127.0.0.1, greeted or not.
+    pub fn new(hub: &Hub, greet: bool) -> Client {
+        Client::from(hub, peer(1), greet)
+    }
+
+    /// A session from `address`, greeted or not.
+    pub fn from(hub: &Hub, address: IpAddr, greet: bool) -> Client {
+        let (outbox, inbox) = Outbox::new();
+        let mut client = Client { session: Session::new(outbox, address), inbox };
+        if greet {
+            client.ask(hub, &Request::Hello { version: PROTOCOL_VERSION });
+        }
+        client
+    }
+
+    pub fn ask(&mut self, hub: &Hub, request: &Request) {
+        hub.handle(&mut self.session, &encode(request));
+    }
+
+    /// The events told since last asked.
+    pub fn told(&mut self) -> Vec<Event> {
+        std::iter::from_fn(|| self.inbox.events.try_recv().ok()).collect()
+    }
+
+    /// The seat the events told since last asked give; panics if refused.
+    pub fn seat(&mut self) -> Seat {
+        let told = self.told();
+        told.iter()
+            .find_map(|e| if let Event::Seated(seat) = e { Some(seat.clone()) } else { None })
+            .unwrap_or_else(|| panic!("not seated: {told:?}"))
+    }
+
+    /// The refusal among the events told since last asked, if any.
+    pub fn refusal(&mut self) -> Option<ErrorCode> {
+        self.told().into_iter().find_map(|e| if let Event::Error(refusal) = e { Some(refusal.code) } else { None })
+    }
+
+    /// The connection closes.
+    pub fn hang_up(self, hub: &Hub) {
+        hub.close(self.session);
+    }
 }
