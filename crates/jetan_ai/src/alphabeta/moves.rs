@@ -94,29 +94,9 @@ impl Search<'_> {
                 near_searched = Some(near);
             }
         } else {
-            let killers = self.ordering.killers(node.ply);
-            for packed in [table_move, killers[0], killers[1]] {
-                let first = packed == table_move;
-                if let Some(mv) = unpack(packed)
-                    && !frame.early.contains(&packed)
-                    && (first || !is_capture(&self.position, mv))
-                    && self.task.facts.early_legal(&self.position, mv)
-                {
-                    frame.early.push(packed);
-                    match self.visit(node, mv) {
-                        Flow::Done => {}
-                        flow => return flow,
-                    }
-                }
-                if first {
-                    // Captures come between the table's move and the killers.
-                    frame.moves.clear();
-                    generation::captures(&self.position, self.task.facts, &mut frame.moves);
-                    let flow = self.visit_all(node, frame, table_move, true);
-                    if flow != Flow::Done {
-                        return flow;
-                    }
-                }
+            let flow = self.search_early(node, frame, table_move);
+            if flow != Flow::Done {
+                return flow;
             }
         }
         frame.moves.clear();
@@ -129,6 +109,37 @@ impl Search<'_> {
             return if node.searched == 0 { Flow::NoMoves } else { Flow::Done };
         }
         self.visit_all(node, frame, table_move, false)
+    }
+
+    /// The first stage of a node whose royal piece is safe: the table's move, the captures, then
+    /// the killer moves, each checked for legality without generating every move (the moves
+    /// searched are noted in the frame: the full generation skips them).
+    fn search_early(&mut self, node: &mut Node, frame: &mut Frame, table_move: u32) -> Flow {
+        let killers = self.ordering.killers(node.ply);
+        for packed in [table_move, killers[0], killers[1]] {
+            let first = packed == table_move;
+            if let Some(mv) = unpack(packed)
+                && !frame.early.contains(&packed)
+                && (first || !is_capture(&self.position, mv))
+                && self.task.facts.early_legal(&self.position, mv)
+            {
+                frame.early.push(packed);
+                match self.visit(node, mv) {
+                    Flow::Done => {}
+                    flow => return flow,
+                }
+            }
+            if first {
+                // Captures come between the table's move and the killers.
+                frame.moves.clear();
+                generation::captures(&self.position, self.task.facts, &mut frame.moves);
+                let flow = self.visit_all(node, frame, table_move, true);
+                if flow != Flow::Done {
+                    return flow;
+                }
+            }
+        }
+        Flow::Done
     }
 
     /// Orders and searches the moves of `frame` (skipping those searched in an earlier stage,
@@ -279,10 +290,11 @@ impl Search<'_> {
     /// How many plies shallower than the others the `index`th move (from 0) of `node`, just
     /// played, is searched at first (searched again in full if it beats alpha): a late quiet
     /// move while the royal piece is safe and the move doesn't attack the enemy's, by
-    /// [`late_move_reduction`]. In a variant of many moves (see [`crate::facts::Facts::many_moves`]) also,
-    /// while the royal piece is attacked, any late rescue (Jetan Jeddara offers dozens of ways
-    /// to take an attacker, a squad's with each choice of followers), and below the root a
-    /// move that attacks the enemy royal piece, one ply less.
+    /// [`late_move_reduction`]. In a variant of many moves (see
+    /// [`crate::facts::Facts::many_moves`]) also, while the royal piece is attacked, any late
+    /// rescue (Jetan Jeddara offers dozens of ways to take an attacker, a squad's with each
+    /// choice of followers), and below the root a move that attacks the enemy royal piece, one
+    /// ply less.
     fn reduction(&mut self, node: &Node, index: usize, quiet: bool) -> i32 {
         let Node { depth, ply, in_danger, breadth, .. } = *node;
         let many = self.task.facts.many_moves();

@@ -2,6 +2,8 @@
 //! Charge, the transposition table, static pruning and the null move, then the node's moves
 //! (see [`super::moves`]) and the table again.
 
+use std::ops::ControlFlow;
+
 use jetan_rules::Phase;
 
 use super::Search;
@@ -31,7 +33,9 @@ const NULL_MOVE_PIECES: usize = 4;
 const UNUSABLE_DEPTH: i32 = i8::MIN as i32;
 
 impl Search<'_> {
-    /// Negamax alpha-beta to `depth` plies, then quiescence.
+    /// Negamax alpha-beta to `depth` plies, then quiescence: what ends the search of the node
+    /// before its moves (the game's end, the leaves, time, a repetition, a win sooner than any
+    /// it could give, a win within one Charge), then [`Search::search_node`].
     pub fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.work.clear_pv(ply);
         if let Some(outcome) = self.position.decided() {
@@ -64,6 +68,13 @@ impl Search<'_> {
         {
             return WIN - (ply + plies) as i32;
         }
+        self.search_node(hash, depth, ply, alpha, beta)
+    }
+
+    /// The rest of [`Search::negamax`] at the node of `hash`: the transposition table's
+    /// result if it decides, the pruning (see [`Search::prune`]), then the node's moves, whose
+    /// result goes to the table.
+    fn search_node(&mut self, hash: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         let pv_node = beta - alpha > 1;
         let hit = self.task.table.probe(hash, ply);
         if let Some(hit) = hit
@@ -76,24 +87,9 @@ impl Search<'_> {
         let in_danger = self.in_danger();
         let mut futile = None;
         if !pv_node && !in_danger && beta.abs() < WIN_BOUND {
-            let standing = self.evaluate().score;
-            // Near the leaves, a position far above beta is taken to hold (the side to move
-            // could almost always keep it), and quiet moves can't lift one far below alpha.
-            if depth <= PRUNING_DEPTH && standing - STATIC_MARGIN * depth >= beta {
-                return standing;
-            }
-            if depth <= PRUNING_DEPTH && standing + FUTILITY_MARGIN * depth <= alpha {
-                futile = Some(standing);
-            }
-            if standing >= beta
-                && depth >= NULL_MOVE_DEPTH
-                && self.may_pass(ply)
-                && let Some(score) = self.null_move(depth, ply, beta)
-            {
-                if !self.stopped {
-                    self.task.table.store(hash, ply, None, score, depth, Bound::Lower);
-                }
-                return score;
+            match self.prune(hash, depth, ply, alpha, beta) {
+                ControlFlow::Break(score) => return score,
+                ControlFlow::Continue(standing) => futile = standing,
             }
         }
         let table_move = hit.map_or(0, |hit| hit.mv);
@@ -124,6 +120,33 @@ impl Search<'_> {
         let depth = if self.repetitions == repetitions { depth } else { UNUSABLE_DEPTH };
         self.task.table.store(hash, ply, node.best_move, node.best, depth, bound);
         node.best
+    }
+
+    /// The pruning of a node off the principal variation whose royal piece is safe: `Break`
+    /// with its score if it is cut (static pruning, or the null move), else `Continue` with its
+    /// evaluation if that is so far below alpha that quiet moves are skipped.
+    fn prune(&mut self, hash: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> ControlFlow<i32, Option<i32>> {
+        let mut futile = None;
+        let standing = self.evaluate().score;
+        // Near the leaves, a position far above beta is taken to hold (the side to move
+        // could almost always keep it), and quiet moves can't lift one far below alpha.
+        if depth <= PRUNING_DEPTH && standing - STATIC_MARGIN * depth >= beta {
+            return ControlFlow::Break(standing);
+        }
+        if depth <= PRUNING_DEPTH && standing + FUTILITY_MARGIN * depth <= alpha {
+            futile = Some(standing);
+        }
+        if standing >= beta
+            && depth >= NULL_MOVE_DEPTH
+            && self.may_pass(ply)
+            && let Some(score) = self.null_move(depth, ply, beta)
+        {
+            if !self.stopped {
+                self.task.table.store(hash, ply, None, score, depth, Bound::Lower);
+            }
+            return ControlFlow::Break(score);
+        }
+        ControlFlow::Continue(futile)
     }
 
     /// Whether the side to move may pass the turn to try a null move: at the start of a turn
