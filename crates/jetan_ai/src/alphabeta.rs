@@ -7,9 +7,9 @@
 //! move to give before any search), [`negamax`] (a node), [`moves`] (a node's moves),
 //! [`pv`] (the line it expects) and [`split`] (a node's moves shared among threads); here, the
 //! search's state, what it judges of a position, and the hook by which its root's moves are
-//! filtered ([`RootFilter`]). Quiescence, the Charge plans and the enemy's Charge threat are
-//! searches of its own ([`crate::quiescence`], [`crate::charge_plan`],
-//! [`crate::charge_threat`]).
+//! filtered ([`RootFilter`]). Quiescence, the Charge plans and the enemy's Charge threat extend
+//! it from modules of their own ([`crate::quiescence`], [`crate::charge_plan`],
+//! [`crate::charge_threat`]); it imports none of the modules that drive it.
 
 mod moves;
 mod negamax;

@@ -85,8 +85,8 @@ impl RootFilter for GuardFilter {
 /// end it. A turn is judged with its banth step passed (see [`after_turn`]), so the step is
 /// judged on its own: a banth stepped next to the enemy's pieces makes them qualify for a
 /// Charge (Wild Banths are enemies of both sides), and once undid a denial (the second
-/// player's 13-ply raid after `CC e1-c5, bb d6-e6` in docs/charge_raids.md). A Charge's sub-moves are
-/// its plan's, judged when it was declared.
+/// player's 13-ply raid after `CC e1-c5, bb d6-e6` in docs/charge_raids.md). A Charge's
+/// sub-moves are its plan's, judged when it was declared.
 fn guarded_phase(phase: Phase) -> bool {
     matches!(phase, Phase::Turn | Phase::BanthStep)
 }

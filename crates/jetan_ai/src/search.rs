@@ -110,9 +110,9 @@ impl Searcher {
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
     /// than one, the first thread searches as a lone thread would, and the others help it
-    /// (see [`crate::split`]): once a thread has searched the first move of a node far enough
-    /// from the leaves without a cut-off, the waiting threads take the node's other moves with
-    /// it, sharing the transposition table and the node's best score. A search with several
+    /// (see the tree search's `split`): once a thread has searched the first move of a node far
+    /// enough from the leaves without a cut-off, the waiting threads take the node's other moves
+    /// with it, sharing the transposition table and the node's best score. A search with several
     /// threads is not reproducible, even with a node limit (which counts the first thread's
     /// positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
@@ -147,11 +147,10 @@ impl Searcher {
     /// is ahead looks for progress rather than going round in circles. (The rules know no
     /// repetition; this only steers the search.)
     ///
-    /// In stages: the next ply of the Charge it planned ([`Searcher::play_on`]); else the
-    /// budget of time ([`Searcher::budget`]); the root searched ([`Searcher::search_root`]: a
-    /// single legal move, a win within one Charge, the plan inside a Charge, or iterative
-    /// deepening with the helpers); the last look against raids
-    /// ([`Searcher::guard_against_raids`]).
+    /// In stages: the next ply of the Charge it planned (`play_on`); else the budget of time
+    /// (`budget`); the root searched (`search_root`: a single legal move, a win within one
+    /// Charge, the plan inside a Charge, or iterative deepening with the helpers); the last
+    /// look against raids (`guard_against_raids`).
     pub fn think_in_game(
         &mut self,
         position: &Position,

@@ -187,8 +187,8 @@ impl Search<'_> {
 
     /// Searches one move of a node: late moves reduced, hopeless quiet moves skipped,
     /// principal variation search; a Charge's declaration as one move with its planned
-    /// sub-moves (see [`Search::visit_charge`]); a root move its filter bars not at all. Updates the
-    /// node's best; says whether it cut off.
+    /// sub-moves (see [`Search::visit_charge`]); a root move its filter bars not at all.
+    /// Updates the node's best; says whether it cut off.
     pub(crate) fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
         if node.ply == 0
             && let Some(filter) = &self.root_filter
