@@ -33,6 +33,7 @@ pub mod bench;
 mod charge_plan;
 mod charge_threat;
 mod charge_win;
+mod deepen;
 mod eval;
 mod facts;
 mod generation;
@@ -46,10 +47,10 @@ mod rng;
 mod score;
 mod search;
 pub mod selfplay;
-mod split;
 pub mod suite;
 #[cfg(test)]
 mod testing;
+mod thought;
 mod tt;
 
 pub use baseline::{greedy_move, random_move};
@@ -58,4 +59,5 @@ pub use level::{Level, LevelError, Limits, MAX_DEPTH, MAX_LEVEL};
 pub use player::Player;
 pub use rng::Rng;
 pub use score::{WIN, WIN_BOUND, describe as describe_score, plies_to_end};
-pub use search::{DEFAULT_TABLE_MEGABYTES, MAX_THREADS, Searcher, Thought, default_threads, think};
+pub use search::{DEFAULT_TABLE_MEGABYTES, MAX_THREADS, Searcher, default_threads, think};
+pub use thought::Thought;

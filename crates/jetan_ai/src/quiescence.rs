@@ -80,14 +80,7 @@ impl Search<'_> {
         if evading {
             self.evade(&mut node, &mut frame);
         } else {
-            generation::captures(&self.position, self.task.facts, &mut frame.moves);
-            let (position, facts) = (&self.position, self.task.facts);
-            frame.moves.retain(|&mv| worth_capturing(position, facts, mv, &evaluation, node.alpha));
-            if banth_step {
-                frame.moves.push(Move::declaration(MoveKind::Pass));
-            }
-            let width = if banth_step { frame.moves.len() } else { QUIESCENCE_WIDTH };
-            self.search_leaf_moves(&mut node, &mut frame, width);
+            self.search_captures(&mut node, &mut frame, &evaluation, banth_step);
         }
         self.work.put_frame(ply, frame);
         if !self.stopped {
@@ -95,6 +88,19 @@ impl Search<'_> {
             self.task.table.store(hash, ply, node.best_move, node.best, table_depth, bound);
         }
         node.best
+    }
+
+    /// The captures of a leaf worth making (see [`worth_capturing`]), searched; at a banth
+    /// step, with passing it.
+    fn search_captures(&mut self, node: &mut Leaf, frame: &mut Frame, evaluation: &Evaluation, banth_step: bool) {
+        generation::captures(&self.position, self.task.facts, &mut frame.moves);
+        let (position, facts) = (&self.position, self.task.facts);
+        frame.moves.retain(|&mv| worth_capturing(position, facts, mv, evaluation, node.alpha));
+        if banth_step {
+            frame.moves.push(Move::declaration(MoveKind::Pass));
+        }
+        let width = if banth_step { frame.moves.len() } else { QUIESCENCE_WIDTH };
+        self.search_leaf_moves(node, frame, width);
     }
 
     /// The score of a leaf inside a Charge: a win if a sub-move wins at once (a win reached

@@ -2,20 +2,21 @@
 //! limits and a cancel flag, always with a legal move to give.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use jetan_rules::{Move, MoveKind, Phase, Position, Variant};
+use jetan_rules::{Move, Phase, Position, Variant};
 
 use crate::Limits;
-use crate::alphabeta::{ChargePlans, MAX_PLY, Search, Task, Workspace};
+use crate::alphabeta::{ChargePlans, Pool, Search, Task, Workspace};
 use crate::charge_plan::PLAN_SHARE;
 use crate::charge_win::{self, FirstSubmoves};
+use crate::deepen::{deepen, with_charge_plan};
 use crate::facts::Facts;
 use crate::ordering::Ordering;
-use crate::raid_guard::{self, Guard};
-use crate::score::{INFINITY, WIN, WIN_BOUND, plies_to_end};
-use crate::split::Pool;
+use crate::raid_guard::{self, Guard, Tools};
+use crate::score::{WIN, WIN_BOUND};
+use crate::thought::Thought;
 use crate::tt::Table;
 
 /// A search at least this deep (levels 3 to 5) plans its Charges in depth and looks for a win
@@ -23,35 +24,8 @@ use crate::tt::Table;
 /// run of captures, as a beginner would.
 pub const CHARGE_PLANNING_DEPTH: u32 = 3;
 
-/// The search leaves at least this share (one in so many) of the move's time to the last look
-/// against raids (more at a banth step that decides a denial: see
-/// [`raid_guard::guard_share`]).
-pub(crate) const GUARD_SHARE: u32 = 8;
-
 /// The default size of the transposition table.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
-
-/// The result of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The move to play; `None` only when there is no legal move.
-    pub best: Option<Move>,
-    /// Its score for the side to move (see [`crate::describe_score`]).
-    pub score: i32,
-    /// The depth of the last completed iteration (0 if none completed).
-    pub depth: u32,
-    /// Positions visited.
-    pub nodes: u64,
-    /// How long the search took.
-    pub elapsed: Duration,
-    /// The expected line of play, starting with `best`.
-    pub pv: Vec<Move>,
-    /// The plies of the whole turn the side to move plays, starting with `best`: for a
-    /// Charge, its declaration (unless the Charge is under way), every sub-move and its end;
-    /// else `best` alone (none if there is no legal move). A [`Searcher`] asked again inside the
-    /// turn plays on from it.
-    pub turn: Vec<Move>,
-}
 
 /// A searcher: the transposition table and move-ordering history, kept from one search to the
 /// next (a game's searches help each other), and the buffers a search reuses. It searches with
@@ -60,24 +34,55 @@ pub struct Thought {
 /// searches the root alone, filling the shared table.
 #[derive(Debug)]
 pub struct Searcher {
-    pub(crate) table: Table,
-    pub(crate) knowledge: Option<Knowledge>,
+    table: Table,
+    knowledge: Option<Knowledge>,
     /// The rest of the Charge it planned: each ply with the hash of the position it is played
     /// from.
     charge: Vec<(u64, Move)>,
     /// The score of that plan.
     charge_score: i32,
     /// Per thread: the buffers its search works in.
-    pub(crate) workspaces: Vec<Workspace>,
+    workspaces: Vec<Workspace>,
 }
 
 /// What a searcher knows of the variant it last searched.
 #[derive(Debug)]
-pub(crate) struct Knowledge {
+struct Knowledge {
     variant: Arc<Variant>,
-    pub facts: Facts,
+    facts: Facts,
     /// Per thread: its killers and history.
-    pub orderings: Vec<Ordering>,
+    orderings: Vec<Ordering>,
+}
+
+/// One question put to a searcher, and when.
+#[derive(Clone, Copy)]
+struct Question<'a> {
+    position: &'a Position,
+    /// The hashes of the game's earlier positions.
+    history: &'a [u64],
+    limits: &'a Limits,
+    cancel: &'a AtomicBool,
+    seed: u64,
+    started: Instant,
+}
+
+/// The times a search keeps to (none without a time limit): when it must be done (a safety
+/// margin before its time), when the tree search stops (leaving the last look against raids
+/// its share), and until when the shortcut looks for a win within one Charge.
+struct Budget {
+    end: Option<Instant>,
+    deadline: Option<Instant>,
+    shortcut_until: Option<Instant>,
+}
+
+/// How the search of the root ended.
+enum Root {
+    /// A single legal move: given at once, nothing remembered.
+    OnlyMove(Thought),
+    /// Decided before the tree search: a win within one Charge, or the plan inside a Charge.
+    Decided(Thought),
+    /// The tree search's thought (a Charge with its whole plan), with the Charges it planned.
+    Searched(Thought, ChargePlans),
 }
 
 impl Default for Searcher {
@@ -105,9 +110,9 @@ impl Searcher {
 
     /// The same searcher searching with `threads` threads (1 to [`MAX_THREADS`]). With more
     /// than one, the first thread searches as a lone thread would, and the others help it
-    /// (see [`crate::split`]): once a thread has searched the first move of a node far enough
-    /// from the leaves without a cut-off, the waiting threads take the node's other moves with
-    /// it, sharing the transposition table and the node's best score. A search with several
+    /// (see the tree search's `split`): once a thread has searched the first move of a node far
+    /// enough from the leaves without a cut-off, the waiting threads take the node's other moves
+    /// with it, sharing the transposition table and the node's best score. A search with several
     /// threads is not reproducible, even with a node limit (which counts the first thread's
     /// positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
@@ -141,6 +146,11 @@ impl Searcher {
     /// goes back to one of them (or repeats itself) is scored as a draw, so that a player who
     /// is ahead looks for progress rather than going round in circles. (The rules know no
     /// repetition; this only steers the search.)
+    ///
+    /// In stages: the next ply of the Charge it planned (`play_on`); else the budget of time
+    /// (`budget`); the root searched (`search_root`: a single legal move, a win within one
+    /// Charge, the plan inside a Charge, or iterative deepening with the helpers); the last
+    /// look against raids (`guard_against_raids`).
     pub fn think_in_game(
         &mut self,
         position: &Position,
@@ -156,91 +166,79 @@ impl Searcher {
         self.charge.clear();
         self.learn(position);
         self.table.new_search();
-        let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
-        // The last look against raids keeps a share of the time (see `guard_against_raids`).
+        let question = Question { position, history, limits, cancel, seed, started };
+        let budget = self.budget(&question);
+        let thought = match self.search_root(&question, &budget) {
+            Root::OnlyMove(thought) => return thought,
+            Root::Decided(thought) => thought,
+            Root::Searched(thought, plans) => self.guard_against_raids(&question, &budget, thought, plans),
+        };
+        self.remember_charge(position, &thought);
+        thought
+    }
+
+    /// The budget of time: the last look against raids keeps a share of it (see
+    /// [`raid_guard::guard_share`]) when the search plans Charges in a variant that has them;
+    /// the look for a win within one Charge before the search takes a quarter of it at most.
+    fn budget(&self, question: &Question) -> Budget {
+        let Question { position, limits, started, .. } = *question;
+        let facts = &self.knowledge.as_ref().expect("learnt above").facts;
         let guarded = limits.max_depth >= CHARGE_PLANNING_DEPTH && position.variant().rules().charge.is_some();
         let guard_share = guarded.then(|| raid_guard::guard_share(position, facts));
         let guard_time = |t: Duration| guard_share.map_or(Duration::ZERO, |share| t / share);
         let end = limits.movetime.map(|t| started + t.saturating_sub(safety_margin(t)));
         let deadline = limits.movetime.zip(end).map(|(t, end)| end - guard_time(t));
-        // The look for a win within one Charge before the search takes a quarter of the time
-        // at most.
         let shortcut_until = limits.movetime.map(|t| started + t / 4);
+        Budget { end, deadline, shortcut_until }
+    }
+
+    /// The root searched by the first thread: the move at once if it is the only one; else a
+    /// win within one Charge ([`shortcut_win`]); inside a Charge, the rest of it planned
+    /// ([`plan_inside_charge`]); else iterative deepening, the other threads helping
+    /// ([`deepen_with_helpers`]).
+    fn search_root(&mut self, question: &Question, budget: &Budget) -> Root {
+        let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
         let stop = AtomicBool::new(false);
         let pool = (self.workspaces.len() > 1).then(Pool::default);
-        let task = Task {
-            root: position,
-            facts,
-            table: &self.table,
-            history,
-            deadline,
-            seed,
-            cancel,
-            stop: &stop,
-            pool: pool.as_ref(),
-            plan_charges: limits.max_depth >= CHARGE_PLANNING_DEPTH,
-        };
+        let task = question.task(facts, &self.table, budget.deadline, &stop, pool.as_ref());
         let mut lanes = orderings.iter_mut().zip(self.workspaces.iter_mut());
         let (ordering, work) = lanes.next().expect("a searcher has a thread");
-        let mut main = Search::new(task, ordering, work, limits.max_nodes.unwrap_or(u64::MAX));
+        let mut main = Search::new(task, ordering, work, question.limits.max_nodes.unwrap_or(u64::MAX));
         let fallback = main.fallback();
         if main.only_move() {
-            return Thought { elapsed: started.elapsed(), ..fallback };
+            return Root::OnlyMove(Thought { elapsed: question.started.elapsed(), ..fallback });
         }
-        if task.plan_charges
-            && let Some(win) = charge_win::find_in(position, task.facts, FirstSubmoves::Any { until: shortcut_until })
-        {
-            // A win within one Charge (or the one under way): no search can do better.
-            let thought = Thought {
-                best: win.first().copied(),
-                score: WIN - win.len() as i32,
-                elapsed: started.elapsed(),
-                pv: win.clone(),
-                turn: win,
-                ..fallback
-            };
-            self.remember_charge(position, &thought);
-            return thought;
+        if let Some(thought) = shortcut_win(&task, budget.shortcut_until, &fallback, question.started) {
+            return Root::Decided(thought);
         }
-        if task.plan_charges && matches!(position.phase(), Phase::Charge { .. }) {
-            // Inside a Charge it did not plan (a game taken up there): the rest of it planned now.
-            let mut thought = fallback;
-            if let Some(plan) = main.deep_charge(0, PLAN_SHARE) {
-                thought.best = plan.plies.first().copied();
-                thought.score = plan.score;
-                thought.turn = plan.plies.clone();
-                thought.pv = plan.plies;
-            }
-            thought.nodes = main.nodes;
-            thought.elapsed = started.elapsed();
-            self.remember_charge(position, &thought);
-            return thought;
+        if task.plan_charges && matches!(question.position.phase(), Phase::Charge { .. }) {
+            return Root::Decided(plan_inside_charge(&mut main, fallback, question.started));
         }
-        let mut thought = std::thread::scope(|scope| {
-            let helpers: Vec<_> = lanes
-                .map(|(ordering, work)| {
-                    let mut helper = Search::new(task, ordering, work, u64::MAX);
-                    let pool = pool.as_ref().expect("a search with helpers has a pool");
-                    scope.spawn(move || {
-                        pool.serve(&mut helper);
-                        helper.nodes
-                    })
-                })
-                .collect();
-            let mut thought = deepen(&mut main, fallback, limits, started);
-            for helper in helpers {
-                thought.nodes += helper.join().expect("a search thread panicked");
-            }
-            thought
-        });
-        let mut plans = std::mem::take(&mut main.charge_plans);
-        with_charge_plan(&mut thought, position, &plans);
-        if task.plan_charges && task.facts.charges() && thought.score < WIN_BOUND {
-            let mut guard = Guard { deadline: end, nodes_left: limits.max_nodes, seed, cancel };
-            self.guard_against_raids(position, &mut thought, &mut plans, &mut guard);
+        let mut thought = deepen_with_helpers(&mut main, lanes, fallback, question.limits, question.started);
+        let plans = std::mem::take(&mut main.charge_plans);
+        with_charge_plan(&mut thought, question.position, &plans);
+        Root::Searched(thought, plans)
+    }
+
+    /// The last look against raids (see [`raid_guard::guard_against_raids`]), with the
+    /// searcher's tools, when the search plans Charges in a variant that has them and the
+    /// thought is no win; until the search's end, within its node limit. Times the thought.
+    fn guard_against_raids(
+        &mut self,
+        question: &Question,
+        budget: &Budget,
+        mut thought: Thought,
+        mut plans: ChargePlans,
+    ) -> Thought {
+        let Question { position, limits, cancel, seed, started, .. } = *question;
+        let Knowledge { facts, orderings, .. } = self.knowledge.as_mut().expect("learnt above");
+        if limits.max_depth >= CHARGE_PLANNING_DEPTH && facts.charges() && thought.score < WIN_BOUND {
+            let mut guard = Guard { deadline: budget.end, nodes_left: limits.max_nodes, seed, cancel };
+            let (ordering, work) = (&mut orderings[0], &mut self.workspaces[0]);
+            let mut tools = Tools { table: &self.table, facts, ordering, work };
+            raid_guard::guard_against_raids(&mut tools, position, &mut thought, &mut plans, &mut guard);
         }
         thought.elapsed = started.elapsed();
-        self.remember_charge(position, &thought);
         thought
     }
 
@@ -294,51 +292,94 @@ impl Searcher {
     }
 }
 
-/// The first thread's iterative deepening, until the limits or the position's end is
-/// reached, or the search is stopped; returns the result of the last completed iteration
-/// (`thought` before any). Past half its time it begins no deeper iteration. Stops the helpers
-/// when done.
-///
-/// An interrupted iteration's moves are not taken, not even one that had beaten the last
-/// iteration's best before the time ran out: such a move, judged by a deeper search cut short
-/// (often an odd depth's, where the side to move has the last word), lost more games than it
-/// won. Level 5 against level 3 at 1 s a move in Jetan Jeddara scored 14 of 40 taking them.
-pub(crate) fn deepen(search: &mut Search, mut thought: Thought, limits: &Limits, started: Instant) -> Thought {
-    let deepest = limits.max_depth.min(MAX_PLY as u32 / 2);
-    for depth in 1..=deepest {
-        if let Some(pool) = search.task.pool {
-            pool.begin_iteration(depth as i32);
-        }
-        let score = search.negamax(depth as i32, 0, -INFINITY, INFINITY);
-        if search.stopped {
-            break;
-        }
-        thought.pv = search.principal_variation();
-        thought.best = thought.pv.first().copied().or(thought.best);
-        thought.turn = thought.best.into_iter().collect();
-        thought.score = score;
-        thought.depth = depth;
-        let decided = plies_to_end(score).is_some_and(|plies| plies.unsigned_abs() <= depth);
-        let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() * 2 > t);
-        if decided || out_of_time {
-            break;
+impl<'a> Question<'a> {
+    /// The task of searching the question's position with the searcher's `facts` and `table`,
+    /// stopped at `deadline` or by `stop`, with the threads of `pool` if any.
+    fn task<'t>(
+        &self,
+        facts: &'t Facts,
+        table: &'t Table,
+        deadline: Option<Instant>,
+        stop: &'t AtomicBool,
+        pool: Option<&'t Pool>,
+    ) -> Task<'t>
+    where
+        'a: 't,
+    {
+        Task {
+            root: self.position,
+            facts,
+            table,
+            history: self.history,
+            deadline,
+            seed: self.seed,
+            cancel: self.cancel,
+            stop,
+            pool,
+            plan_charges: self.limits.max_depth >= CHARGE_PLANNING_DEPTH,
         }
     }
-    search.task.stop.store(true, Atomic::Relaxed);
-    thought.nodes = search.nodes;
+}
+
+/// A win within one Charge (or the one under way) at the task's root, looked for until `until`
+/// when the task plans Charges: no search can do better.
+fn shortcut_win(task: &Task, until: Option<Instant>, fallback: &Thought, started: Instant) -> Option<Thought> {
+    if !task.plan_charges {
+        return None;
+    }
+    let win = charge_win::find_in(task.root, task.facts, FirstSubmoves::Any { until })?;
+    Some(Thought {
+        best: win.first().copied(),
+        score: WIN - win.len() as i32,
+        elapsed: started.elapsed(),
+        pv: win.clone(),
+        turn: win,
+        ..fallback.clone()
+    })
+}
+
+/// Inside a Charge it did not plan (a game taken up there): the rest of it planned now, or the
+/// `fallback` if there is no plan.
+fn plan_inside_charge(main: &mut Search, mut thought: Thought, started: Instant) -> Thought {
+    if let Some(plan) = main.deep_charge(0, PLAN_SHARE) {
+        thought.best = plan.plies.first().copied();
+        thought.score = plan.score;
+        thought.turn = plan.plies.clone();
+        thought.pv = plan.plies;
+    }
+    thought.nodes = main.nodes;
+    thought.elapsed = started.elapsed();
     thought
 }
 
-/// If the thought's best move declares a Charge, its turn becomes the whole Charge planned at
-/// `root` (and its line begins with it).
-pub(crate) fn with_charge_plan(thought: &mut Thought, root: &Position, plans: &ChargePlans) {
-    if let Some(best) = thought.best
-        && best.kind == MoveKind::Charge
-        && let Some(Some(plan)) = plans.get(&root.hash())
-    {
-        thought.pv = plan.iter().chain(thought.pv.get(1..).unwrap_or_default()).copied().collect();
-        thought.turn = plan.clone();
-    }
+/// The first thread's iterative deepening ([`deepen`]), with a helper searching in each of the
+/// other `lanes` (their move ordering and buffers) while it lasts (see
+/// [`Pool::serve`](crate::alphabeta::Pool)); the nodes are every thread's.
+fn deepen_with_helpers<'a>(
+    main: &mut Search<'a>,
+    lanes: impl Iterator<Item = (&'a mut Ordering, &'a mut Workspace)>,
+    fallback: Thought,
+    limits: &Limits,
+    started: Instant,
+) -> Thought {
+    let task = main.task;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = lanes
+            .map(|(ordering, work)| {
+                let mut helper = Search::new(task, ordering, work, u64::MAX);
+                let pool = task.pool.expect("a search with helpers has a pool");
+                scope.spawn(move || {
+                    pool.serve(&mut helper);
+                    helper.nodes
+                })
+            })
+            .collect();
+        let mut thought = deepen(main, fallback, limits, started);
+        for helper in helpers {
+            thought.nodes += helper.join().expect("a search thread panicked");
+        }
+        thought
+    })
 }
 
 /// The most threads a search may use.

@@ -7,12 +7,11 @@ use std::sync::atomic::AtomicBool;
 
 use jetan_rules::{MoveFilter, Phase, Position, Variant};
 
-use crate::alphabeta::{Search, Task, Workspace};
+use crate::alphabeta::{Pool, Search, Task, Workspace};
 use crate::facts::Facts;
 use crate::generation;
 use crate::ordering::Ordering;
 use crate::rng::Rng;
-use crate::split::Pool;
 use crate::tt::Table;
 
 /// Classic Jetan with these rule options (`option=choice`).
@@ -85,6 +84,12 @@ pub fn searching<R>(task: Task, check: impl FnOnce(&mut Search) -> R) -> R {
     let mut ordering = Ordering::new(task.root.variant().geometry().len());
     let mut work = Workspace::new();
     check(&mut Search::new(task, &mut ordering, &mut work, u64::MAX))
+}
+
+/// Calls `check` with a search of `position` whose game before it had `history`.
+pub fn with_search(position: &Position, history: &[u64], check: impl FnOnce(&mut Search)) {
+    let (facts, table, flag) = (Facts::new(position), Table::new(1), AtomicBool::new(false));
+    searching(Task { history, ..task(position, &facts, &table, &flag, None) }, check);
 }
 
 /// Checks that a search takes a position whose royal piece is attacked for lost (as `lost`

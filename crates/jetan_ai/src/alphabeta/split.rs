@@ -17,7 +17,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use jetan_rules::{Move, Position};
 
-use crate::alphabeta::{Flow, MAX_PLY, Node, Search};
+use super::Search;
+use super::moves::{Flow, Node};
+use super::workspace::MAX_PLY;
 use crate::score::INFINITY;
 
 /// Nodes at least this many plies from the leaves share their moves; nearer the leaves a move
