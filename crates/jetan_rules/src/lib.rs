@@ -49,6 +49,7 @@ mod tables;
 #[cfg(test)]
 mod test_random;
 mod text;
+mod text_index;
 mod threats;
 mod trains;
 mod variant;
@@ -57,7 +58,9 @@ mod walk_table;
 mod zobrist;
 
 pub use error::{ChoiceError, LoadError, LoadErrors};
-pub use files::{MAX_TEXT_BYTES, MAX_VARIANT_BYTES, read_file, read_text_file};
+pub use files::{
+    MAX_TEXT_BYTES, MAX_VARIANT_BYTES, check_overwritable, read_bounded, read_bounded_text, read_file, read_text_file,
+};
 pub use filter::MoveFilter;
 pub use guide::{ExampleStep, GuideSection, MAX_EXAMPLE_TURNS};
 pub use list::List;
@@ -78,5 +81,6 @@ pub use source::{Location, Text};
 pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name};
 pub use square_set::{SquareSet, Squares};
 pub use text::TextError;
+pub use text_index::TextIndex;
 pub use trains::{MAX_CARS, MAX_TRAINS, Train};
 pub use variant::{DEFAULT_LOOKS, Gender, PieceKind, Rules, Variant, is_look_path, is_plain_path};

@@ -10,6 +10,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer};
 
+use crate::text_index::TextIndex;
+
 thread_local! {
     static STRINGS_READ: Cell<usize> = const { Cell::new(0) };
 }
@@ -89,41 +91,27 @@ struct Literal {
     value: String,
 }
 
-/// A RON source with its string literals located.
+/// A RON source with its lines, comments and string literals located.
 pub(crate) struct Source<'a> {
-    text: &'a str,
+    index: TextIndex<'a>,
     literals: Vec<Literal>,
 }
 
 impl<'a> Source<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        Source { text, literals: string_literals(text) }
+        let index = TextIndex::new(text);
+        let literals = string_literals(&index);
+        Source { index, literals }
     }
 
     /// The location of a byte offset.
     pub(crate) fn location(&self, offset: usize) -> Location {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        Location { line, col }
+        self.index.location(offset)
     }
 
-    /// Where the field `key` is first written (`key:` outside comments), or 1:1.
+    /// Where the field `key` is first written (`key:` outside comments and strings), or 1:1.
     pub(crate) fn locate_key(&self, key: &str) -> Location {
-        let bytes = self.text.as_bytes();
-        let mut from = 0;
-        while let Some(found) = self.text[from..].find(key) {
-            let at = from + found;
-            let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
-            let after = self.text[at + key.len()..].trim_start();
-            let line_start = self.text[..at].rfind('\n').map_or(0, |n| n + 1);
-            let in_comment = self.text[line_start..at].contains("//");
-            if before_ok && after.starts_with(':') && !in_comment {
-                return self.location(at);
-            }
-            from = at + key.len();
-        }
-        Location { line: 1, col: 1 }
+        self.index.find_key(key).map_or(Location { line: 1, col: 1 }, |at| self.location(at))
     }
 
     /// Where `text` stands in the file; `within` is a byte offset inside its value (0 for the
@@ -140,71 +128,14 @@ impl<'a> Source<'a> {
     }
 }
 
-/// The string literals of a RON text in order, skipping comments and character literals.
-fn string_literals(text: &str) -> Vec<Literal> {
-    let bytes = text.as_bytes();
-    let mut literals = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => i = skip_block_comment(bytes, i),
-            b'\'' => i = skip_char_literal(bytes, i),
-            b'"' => {
-                let (literal, end) = quoted_literal(text, i + 1);
-                literals.push(literal);
-                i = end;
-            }
-            b'r' if is_raw_string_start(bytes, i) => {
-                let (literal, end) = raw_literal(text, i + 1);
-                literals.push(literal);
-                i = end;
-            }
-            _ => i += 1,
-        }
-    }
-    literals
-}
-
-fn skip_block_comment(bytes: &[u8], start: usize) -> usize {
-    let mut depth = 0;
-    let mut i = start;
-    while i + 1 < bytes.len() {
-        match (bytes[i], bytes[i + 1]) {
-            (b'/', b'*') => {
-                depth += 1;
-                i += 2;
-            }
-            (b'*', b'/') => {
-                depth -= 1;
-                i += 2;
-                if depth == 0 {
-                    return i;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    bytes.len()
-}
-
-fn skip_char_literal(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    while i < bytes.len() && bytes[i] != b'\'' {
-        i += if bytes[i] == b'\\' { 2 } else { 1 };
-    }
-    i + 1
-}
-
-fn is_raw_string_start(bytes: &[u8], i: usize) -> bool {
-    let previous_is_ident = i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
-    let mut j = i + 1;
-    while bytes.get(j) == Some(&b'#') {
-        j += 1;
-    }
-    !previous_is_ident && bytes.get(j) == Some(&b'"')
+/// The string literals of an indexed RON text in order (not those in comments, nor characters).
+fn string_literals(index: &TextIndex) -> Vec<Literal> {
+    let text = index.text();
+    let literal = |span: std::ops::Range<usize>| match text.as_bytes()[span.start] {
+        b'r' => raw_literal(text, span.start + 1).0,
+        _ => quoted_literal(text, span.start + 1).0,
+    };
+    index.string_spans().map(literal).collect()
 }
 
 /// Reads a `"…"` literal whose text starts at `start`; returns it and the offset after it.
@@ -264,7 +195,7 @@ mod tests {
     #[test]
     fn literals_skip_comments_and_chars() {
         let src = "// \"not\"\n(a: \"one\", /* \"no\" /* \"nest\" */ */ b: '\"', c: r#\"two\"#, d: \"t\\\"x\")";
-        let values: Vec<_> = string_literals(src).into_iter().map(|l| l.value).collect();
+        let values: Vec<_> = string_literals(&TextIndex::new(src)).into_iter().map(|l| l.value).collect();
         assert_eq!(values, ["one", "two", "t\"x"]);
     }
 

@@ -192,3 +192,37 @@ fn a_look_path_must_be_a_plain_path() {
         assert_reported(&errors, place_of(&text, "looks:", bad), "is not a look file");
     }
 }
+
+/// jetan.ron with a board of 0 files and these replacements, its errors, and the place of the
+/// `board:` key that is the real one (the last `needle` in the text).
+fn load_board_error(edits: &[(&str, &str)], needle: &str) -> (LoadErrors, (usize, usize)) {
+    let mut text = jetan_text().replacen("board: (files: 10,", "board: (files: 0,", 1);
+    for (from, to) in edits {
+        assert!(text.contains(from), "`{from}` in jetan.ron");
+        text = text.replacen(from, to, 1);
+    }
+    let at = text.rfind(needle).unwrap();
+    let place = (text[..at].matches('\n').count() + 1, text[..at].rsplit('\n').next().unwrap().chars().count() + 1);
+    (Variant::load(&text, "jetan.ron").expect_err("a board of 0 files"), place)
+}
+
+#[test]
+fn a_key_after_a_string_holding_two_slashes_is_found() {
+    let edits = [("    name: \"Jetan\",\n", ""), ("    board:", "    name: \"Jetan // Mars\", board:")];
+    let (errors, place) = load_board_error(&edits, "board:");
+    assert_reported(&errors, place, "the board must have");
+}
+
+#[test]
+fn a_key_inside_a_block_comment_is_not_the_key() {
+    let edits = [("    board:", "    /* was\n    board: (files: 8, ranks: 8),\n    */\n    board:")];
+    let (errors, place) = load_board_error(&edits, "board:");
+    assert_reported(&errors, place, "the board must have");
+}
+
+#[test]
+fn a_key_inside_a_string_is_not_the_key() {
+    let edits = [("Martian chess.", "Martian chess on a board: ten by ten.")];
+    let (errors, place) = load_board_error(&edits, "board:");
+    assert_reported(&errors, place, "the board must have");
+}
