@@ -19,8 +19,8 @@ use jetan::board::PieceToken;
 use jetan::game::{Game, MovePlayed, SquareClicked};
 use jetan::headless::interface_app;
 use jetan::input::Selection;
-use jetan::look_asset::TokenLook;
 use jetan::settings::{Pieces, Settings};
+use jetan::token_looks::TokenLook;
 use jetan_rules::{MoveKind, Position};
 
 const FRAMES: usize = 40;
@@ -36,7 +36,8 @@ fn main() {
 fn measure(pieces: Pieces) {
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let moves = "M b3-b4, m o10-o9".to_string();
-    let launch = Launch { variant: Some("variants/jetan_jeddara.ron".into()), moves: Some(moves), ..default() };
+    let mut launch = Launch::playing("variants/jetan_jeddara.ron");
+    launch.game.moves = Some(moves);
     let mut app = interface_app(&assets, launch);
     app.world_mut().resource_mut::<Settings>().pieces = pieces;
     // As `App::run` does: the plugins' last steps (the game's schedules made single-threaded).
@@ -52,7 +53,7 @@ fn measure(pieces: Pieces) {
     frame_times(&mut app, 10);
     let idle = frame_times(&mut app, 40);
     assert!(egui_passes(&mut app) >= 20, "the egui panels run every frame");
-    let b4 = app.world().resource::<Game>().position.variant().geometry().parse("b4").expect("a square");
+    let b4 = app.world().resource::<Game>().position().variant().geometry().parse("b4").expect("a square");
     app.world_mut().write_message(SquareClicked(b4));
     app.update();
     assert!(!app.world().resource::<Selection>().moves.is_empty(), "the Panthan on b4 is selected");
@@ -68,7 +69,7 @@ fn measure(pieces: Pieces) {
     app.world_mut().write_message(SquareClicked(b4));
     app.update();
 
-    let start = Position::start(app.world().resource::<Game>().position.variant().clone());
+    let start = Position::start(app.world().resource::<Game>().position().variant().clone());
     let listing: Vec<Duration> = (0..20)
         .map(|_| {
             let t = Instant::now();
@@ -80,24 +81,24 @@ fn measure(pieces: Pieces) {
     let mut played = Vec::new();
     {
         let mut game = app.world_mut().resource_mut::<Game>();
-        let train = game.position.parse_move("ZC a2-e5; H a3-d5; M b4-c4; P c3-b3; M d3-a2; train").unwrap();
+        let train = game.position().parse_move("ZC a2-e5; H a3-d5; M b4-c4; P c3-b3; M d3-a2; train").unwrap();
         played.push(game.play(train));
-        if let Ok(pass) = game.position.parse_move("pass") {
+        if let Ok(pass) = game.position().parse_move("pass") {
             played.push(game.play(pass));
         }
         let airship = game
-            .position
+            .position()
             .legal_moves()
             .into_iter()
             .find(|m| {
                 let carries = |s: &jetan_rules::Step| {
-                    let piece = game.position.piece_at(s.from).expect("steps start on pieces");
-                    game.position.variant().kind(piece.kind).carries > 0
+                    let piece = game.position().piece_at(s.from).expect("steps start on pieces");
+                    game.position().variant().kind(piece.kind).carries > 0
                 };
                 m.kind == MoveKind::Normal && m.steps.len() == 4 && m.steps.iter().any(carries)
             })
             .expect("a North airship with three passengers");
-        println!("moves: {} | {}", played[0].mv.steps.len(), game.position.move_text(airship));
+        println!("moves: {} | {}", played[0].mv.steps.len(), game.position().move_text(airship));
         played.push(game.play(airship));
     }
     for message in played {

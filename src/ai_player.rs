@@ -87,13 +87,13 @@ fn start_thinking(
     if thinking.job.is_some() || !shown.is_empty() || game.outcome().is_some() {
         return;
     }
-    let side = game.position.to_move();
+    let side = game.position().to_move();
     let Seat::Ai(level) = game.seat(side) else { return };
     let mut player = thinking.players[side.index()]
         .take()
         .unwrap_or_else(|| Player::new(level, game.seed))
         .with_threads(settings.ai_threads);
-    let position = game.position.clone();
+    let position = game.position().clone();
     let movetime = game.clocks.thinking_time(side);
     let work = Background::spawn(move |cancel| {
         let thought = player.choose(&position, movetime, cancel);

@@ -13,7 +13,6 @@ use jetan_rules::{Move, Position};
 use crate::AppSystems;
 use crate::background::Background;
 use crate::game::{Game, GameAction, GameWork, at_launch, call_off_with_the_game};
-use crate::screen::Screen;
 use crate::settings::Settings;
 
 /// The level whose search judges each move.
@@ -100,8 +99,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (start_analysis, finish_analysis).chain().in_set(AppSystems::React))
         .add_systems(
             Update,
-            at_launch(|launch| launch.analyse, GameAction::AnalysisMode(true))
-                .run_if(in_state(Screen::Playing))
+            at_launch(|stage| stage.analyse, GameAction::AnalysisMode(true))
+                .in_set(crate::WhilePlaying)
                 .in_set(AppSystems::RecordInput),
         );
     call_off_with_the_game::<Analysis>(app);
@@ -123,7 +122,7 @@ fn start_analysis(
     analysis.drop_job();
     let line: Vec<Move> = game.history.iter().map(|played| played.mv).collect();
     let judged = Arc::new(Mutex::new(Vec::with_capacity(line.len())));
-    let start = Position::start(game.position.variant().clone());
+    let start = Position::start(game.position().variant().clone());
     let (moves, out, threads) = (line.clone(), judged.clone(), settings.ai_threads);
     let job = Background::spawn(move |cancel| judge_line(start, &moves, &out, cancel, threads));
     *analysis = Analysis { game: game.seed, line, judged, job: Some(job) };

@@ -43,8 +43,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 toggle_view,
-                orbit.run_if(in_state(Screen::Playing)),
-                face_human.run_if(in_state(Screen::Playing)),
+                orbit.in_set(crate::WhilePlaying),
+                face_human.in_set(crate::WhilePlaying),
                 fly_over_arena.run_if(in_state(Screen::Title)),
                 place_camera,
             )
@@ -115,16 +115,20 @@ impl BoardView<'_, '_> {
     }
 }
 
-fn spawn_camera(mut commands: Commands, settings: Res<Settings>, launch: Res<crate::Launch>) {
+fn spawn_camera(mut commands: Commands, settings: Res<Settings>, stage: Res<crate::launch::StageDirections>) {
     commands.spawn((
         Camera2d,
         DiagramCamera,
-        Camera { is_active: false, clear_color: ClearColorConfig::Custom(crate::scene::Palette::DIAGRAM), ..default() },
+        Camera {
+            is_active: false,
+            clear_color: ClearColorConfig::Custom(crate::palette::Palette::DIAGRAM),
+            ..default()
+        },
         Projection::Orthographic(OrthographicProjection::default_2d()),
         Msaa::Sample4,
         RenderLayers::layer(DIAGRAM_LAYER),
     ));
-    let pitch = starting_pitch(&launch);
+    let pitch = starting_pitch(&stage);
     commands.spawn((
         Camera3d::default(),
         BoardCamera { yaw: 0.0, pitch, distance: 13.5, view: settings.view },
@@ -141,16 +145,20 @@ fn spawn_camera(mut commands: Commands, settings: Res<Settings>, launch: Res<cra
 
 /// How far the camera looks down at the start of a game: the launch's pitch, else a player's
 /// view over the board.
-fn starting_pitch(launch: &crate::Launch) -> f32 {
-    launch.pitch.map_or(0.66, |degrees| degrees.to_radians().clamp(PITCHES.0, PITCHES.1))
+fn starting_pitch(stage: &crate::launch::StageDirections) -> f32 {
+    stage.pitch.map_or(0.66, |degrees| degrees.to_radians().clamp(PITCHES.0, PITCHES.1))
 }
 
 /// Entering a game, the camera takes the settings' view and the starting pitch (the title's
 /// flight had its own); facing the player and framing the board follow the board's reset.
-fn view_the_game(settings: Res<Settings>, launch: Res<crate::Launch>, mut cameras: Query<&mut BoardCamera>) {
+fn view_the_game(
+    settings: Res<Settings>,
+    stage: Res<crate::launch::StageDirections>,
+    mut cameras: Query<&mut BoardCamera>,
+) {
     for mut camera in &mut cameras {
         camera.view = settings.view;
-        camera.pitch = starting_pitch(&launch);
+        camera.pitch = starting_pitch(&stage);
     }
 }
 
@@ -192,7 +200,7 @@ fn orbit(
 /// are), and frames the board, when a game is set up or the settings change.
 fn face_human(
     settings: Res<Settings>,
-    launch: Res<crate::Launch>,
+    stage: Res<crate::launch::StageDirections>,
     game: Res<Game>,
     mut resets: MessageReader<BoardReset>,
     layout: Option<Res<BoardLayout>>,
@@ -214,7 +222,7 @@ fn face_human(
             Side::North => std::f32::consts::PI,
         };
         if let Some(layout) = &layout {
-            camera.distance = framing_distance(layout) * launch.zoom.unwrap_or(1.0);
+            camera.distance = framing_distance(layout) * stage.zoom.unwrap_or(1.0);
         }
     }
 }

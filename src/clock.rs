@@ -29,9 +29,9 @@ fn run_clock(
     if !game.clocks.is_on() || game.outcome().is_some() || game.analysing || !shown.is_empty() || modal.0 || waiting {
         return;
     }
-    let side = game.position.to_move();
+    let side = game.position().to_move();
     // Online, the server keeps the time and says when it runs out.
     if game.clocks.run(side, time.delta()) && !game.seats.online() {
-        game.declared = Some(Outcome::out_of_time(&game.position, side));
+        game.declared = Some(Outcome::out_of_time(&game.position(), side));
     }
 }

@@ -153,12 +153,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<VariantShown>()
         .add_systems(
             Update,
-            (write_tokens, write_cells, write_turn_actions).run_if(in_state(Screen::Playing)).in_set(AppSystems::Facts),
+            (write_tokens, write_cells, write_turn_actions).in_set(crate::WhilePlaying).in_set(AppSystems::Facts),
         )
         .add_systems(
             Update,
             (
-                show_game_variant.run_if(in_state(Screen::Playing)),
+                show_game_variant.in_set(crate::WhilePlaying),
                 show_settings_variant.run_if(not(in_state(Screen::Playing))),
                 write_kind_cards,
             )
@@ -185,7 +185,7 @@ fn write_tokens(
     if !game.is_changed() && changed.is_empty() {
         return;
     }
-    let position = &game.position;
+    let position = &game.position();
     let mut moves_from = vec![Vec::new(); position.variant().geometry().len()];
     for &mv in game.legal_moves().iter().filter(|m| !m.kind.is_turn_action()) {
         for step in mv.steps.iter() {
@@ -248,12 +248,12 @@ pub struct VariantShown(pub Option<Arc<Variant>>);
 
 fn show_game_variant(game: Res<Game>, mut shown: ResMut<VariantShown>) {
     if game.is_changed() {
-        shown.0 = Some(game.position.variant().clone());
+        shown.0 = Some(game.position().variant().clone());
     }
 }
 
 fn show_settings_variant(catalog: Res<VariantCatalog>, settings: Res<Settings>, mut shown: ResMut<VariantShown>) {
-    let variant = catalog.variant(&settings.variant);
+    let variant = catalog.good(&settings.variant);
     if shown.0.as_ref().map(Arc::as_ptr) != variant.as_ref().map(Arc::as_ptr) {
         shown.0 = variant;
     }
@@ -307,7 +307,7 @@ fn write_cells(
     if !game.is_changed() && added.is_empty() {
         return;
     }
-    let position = &game.position;
+    let position = &game.position();
     let occupied = position.occupied();
     let threats = Side::BOTH.map(|side| position.threats(side, &occupied));
     let escapes: SquareSet = game

@@ -6,17 +6,18 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use jetan_rules::{Move, Outcome, Piece, Position, Side, Square, Undo, Variant};
 
+use crate::AppSystems;
+use crate::launch::{FirstGame, StageDirections, straight_to_game};
 use crate::screen::Screen;
 use crate::seat::{Seat, Seats};
 use crate::time_control::{Clocks, TimeControl};
 use crate::variant_asset::VariantCatalog;
-use crate::{AppSystems, Launch};
 
 /// The game in progress.
 #[derive(Resource)]
 pub struct Game {
     /// The position now.
-    pub position: Position,
+    position: Position,
     /// The variant file it was started from, relative to `assets/`.
     pub variant_path: String,
     /// The moves played, oldest first.
@@ -70,6 +71,11 @@ pub struct Played {
 }
 
 impl Game {
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
     /// A new game of `variant` from its start position.
     pub fn new(variant: Arc<Variant>, variant_path: String, seats: Seats) -> Game {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -256,7 +262,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 start_first_game.run_if(in_state(Screen::Loading)),
                 start_new_game,
-                apply_actions.run_if(in_state(Screen::Playing)),
+                apply_actions.in_set(crate::WhilePlaying),
             )
                 .chain()
                 .in_set(AppSystems::Update),
@@ -286,32 +292,35 @@ fn start_first_game(
     mut commands: Commands,
     catalog: Res<VariantCatalog>,
     places: Res<crate::places::Places>,
-    launch: Res<Launch>,
+    launch: Res<FirstGame>,
+    stage: Res<StageDirections>,
     settings: Res<crate::settings::Settings>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if !launch.straight_to_game() {
+    if !straight_to_game(&launch, &stage) {
         next.set(Screen::Title);
         return;
     }
     let mut path = launch.variant.clone().unwrap_or_else(|| settings.variant.clone());
-    if catalog.variant(&path).is_none() && !places.exists(&path) {
+    if catalog.good(&path).is_none() && !places.exists(&path) {
         let fallback = crate::settings::Settings::default().variant;
         notice.0 = Some(format!("There is no variant file {}: playing {fallback} instead.", places.origin(&path)));
         path = fallback;
     }
-    let Some(mut variant) = catalog.variant(&path).or_else(|| {
-        // A broken file in place of a shipped game: say so, and play the game's own copy.
-        let error = catalog.error(&path)?;
-        let shipped = crate::shipped::variant(&path);
-        notice.0 = Some(match shipped {
-            Some(_) => format!("{error}\n(playing the game's own {path} instead)"),
-            None => error.to_string(),
-        });
-        shipped
-    }) else {
-        return;
+    let mut variant = match (catalog.good(&path), catalog.error(&path)) {
+        (Some(variant), _) => variant,
+        // A broken file: say so, and play the game's own copy of it (of classic Jetan for a
+        // mod's), rather than wait for a good one.
+        (None, Some(error)) => {
+            let shipped = crate::shipped::variant(&path).is_some();
+            let own = if shipped { path.clone() } else { crate::settings::Settings::default().variant };
+            notice.0 = Some(format!("{error}\n(playing the game's own {own} instead)"));
+            path = own;
+            crate::shipped::variant(&path).expect("the game's own variants are shipped")
+        }
+        // Not loaded yet.
+        (None, None) => return,
     };
     if !launch.options.is_empty() {
         match variant.with_choice_args(&launch.options) {
@@ -341,11 +350,11 @@ fn start_first_game(
 /// A system that writes `message` once the first game has started, if `wanted` says the launch
 /// asks for it (`--hint`, `--analyse`): run it while playing.
 pub fn at_launch<M: Message + Clone>(
-    wanted: fn(&Launch) -> bool,
+    wanted: fn(&StageDirections) -> bool,
     message: M,
-) -> impl FnMut(Res<Launch>, Local<bool>, MessageWriter<M>) {
-    move |launch, mut sent, mut messages| {
-        if wanted(&launch) && !*sent {
+) -> impl FnMut(Res<StageDirections>, Local<bool>, MessageWriter<M>) {
+    move |stage, mut sent, mut messages| {
+        if wanted(&stage) && !*sent {
             *sent = true;
             messages.write(message.clone());
         }
@@ -362,7 +371,7 @@ fn start_new_game(
 ) {
     for action in actions.read() {
         let GameAction::NewGame { variant, choices, seats, time } = action else { continue };
-        let Some(base) = catalog.variant(variant) else {
+        let Some(base) = catalog.good(variant) else {
             notice.0 = Some(format!("{variant} could not be loaded"));
             continue;
         };

@@ -26,7 +26,7 @@ pub fn interface_app(assets: &Path, launch: Launch) -> App {
     ));
     app.add_plugins((WindowPlugin::default(), bevy::input::InputPlugin, TransformPlugin, bevy::gizmos::GizmoPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)));
-    app.insert_resource(launch);
+    launch.install(&mut app);
     app.add_plugins(GameLogicPlugin);
     // The render assets the scene, the diagram and egui add to, with no renderer to draw them.
     app.init_asset::<Mesh>()

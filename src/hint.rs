@@ -9,7 +9,6 @@ use jetan_rules::Move;
 use crate::AppSystems;
 use crate::background::Background;
 use crate::game::{Game, GameWork, at_launch, call_off_with_the_game};
-use crate::screen::Screen;
 use crate::settings::Settings;
 
 /// The level whose search gives hints.
@@ -52,7 +51,7 @@ impl Hint {
 
     /// The advice on `game`'s position, if there is some.
     pub fn for_game(&self, game: &Game) -> Option<&Advice> {
-        self.advice.as_ref().filter(|advice| advice.position == game.position.hash())
+        self.advice.as_ref().filter(|advice| advice.position == game.position().hash())
     }
 
     fn drop_job(&mut self) {
@@ -74,7 +73,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (start_hint, finish_hint).chain().in_set(AppSystems::React))
         .add_systems(
             Update,
-            at_launch(|launch| launch.hint, AskHint).run_if(in_state(Screen::Playing)).in_set(AppSystems::RecordInput),
+            at_launch(|stage| stage.hint, AskHint).in_set(crate::WhilePlaying).in_set(AppSystems::RecordInput),
         );
     call_off_with_the_game::<Hint>(app);
 }
@@ -86,7 +85,7 @@ fn start_hint(mut asks: MessageReader<AskHint>, mut hint: ResMut<Hint>, game: Re
     if !asked || game.outcome().is_some() || hint.for_game(&game).is_some() {
         return;
     }
-    let position = game.position.clone();
+    let position = game.position().clone();
     let hash = position.hash();
     if hint.job.as_ref().is_some_and(|job| job.position == hash) {
         return;
@@ -105,9 +104,9 @@ fn finish_hint(mut hint: ResMut<Hint>, game: Res<Game>) {
     let Some(thought) = job.work.poll() else { return };
     let position = job.position;
     hint.job = None;
-    if game.position.hash() != position {
+    if game.position().hash() != position {
         return;
     }
     hint.advice =
-        thought.best.map(|mv| Advice { position, mv, text: game.position.move_text(mv), score: thought.score });
+        thought.best.map(|mv| Advice { position, mv, text: game.position().move_text(mv), score: thought.score });
 }

@@ -1,23 +1,32 @@
 //! The Jetan game on Bevy. [`JetanPlugin`] is the whole game; [`GameLogicPlugin`] is the part
 //! that runs without a window or GPU (what the headless tests drive).
 
+#![warn(missing_docs)]
+
 pub mod ai_player;
 pub mod analysis;
 pub mod animation;
+pub mod asset_path;
+pub mod asset_source;
 pub mod atomic_file;
 pub mod background;
 pub mod board;
 pub mod camera;
+pub mod checked_file;
 pub mod clock;
+pub mod crowd_mood;
 pub mod diagram;
 pub mod facts;
 pub mod game;
 pub mod headless;
+pub mod heard;
 pub mod hint;
 pub mod input;
+pub mod launch;
 pub mod look_asset;
 pub mod looks;
 pub mod online;
+pub mod palette;
 pub mod places;
 pub mod records;
 pub mod ron_text;
@@ -27,69 +36,20 @@ pub mod screenshot;
 pub mod seat;
 pub mod settings;
 pub mod shipped;
+pub mod sky_clock;
 pub mod sound;
+pub mod token_looks;
 pub mod ui;
 pub mod variant_asset;
 
 /// The time controls and clocks, shared with the online server (`jetan_online`).
 pub use jetan_online::time_control;
 
+pub use launch::Launch;
+
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-
-/// How the game starts: which variant, moves to play first, and whether to take a screenshot.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Launch {
-    /// The variant file, relative to `assets/` (for example `variants/jetan.ron`).
-    pub variant: Option<String>,
-    /// The first game's rule options, as `option=choice` or `side:option=choice`.
-    pub options: Vec<String>,
-    /// Moves to play at the start, in notation, comma-separated.
-    pub moves: Option<String>,
-    /// A square to click once the board is set (to show a piece's moves in a screenshot).
-    pub select: Option<String>,
-    /// A square held hovered, whatever the pointer does (to show a piece's name in a screenshot).
-    pub hover: Option<String>,
-    /// Take a screenshot to this path once the scene is drawn, then exit.
-    pub screenshot: Option<PathBuf>,
-    /// A move to play for the screenshot, taken halfway through its animation.
-    pub animate: Option<String>,
-    /// The first game's clocks.
-    pub clocks: time_control::TimeControl,
-    /// How far the camera looks down at the start, in degrees (for screenshots of the sky).
-    pub pitch: Option<f32>,
-    /// How near the camera stands at the start, as a share of the distance that frames the
-    /// board (for close screenshots).
-    pub zoom: Option<f32>,
-    /// Ask for a hint once the first game starts (a screenshot waits for it).
-    pub hint: bool,
-    /// Ask for the analysis of the launch moves once the first game starts (a screenshot
-    /// waits for it).
-    pub analyse: bool,
-    /// A record file to open once the first game has started, and play on from.
-    pub open: Option<PathBuf>,
-    /// Show the title screen even though the launch names a game (for screenshots of it).
-    pub title: bool,
-}
-
-impl Launch {
-    /// Whether the launch goes straight into a game (it names one, its moves, a record or
-    /// something to show of it) rather than to the title screen.
-    pub fn straight_to_game(&self) -> bool {
-        let names_a_game = self.variant.is_some()
-            || self.moves.is_some()
-            || self.open.is_some()
-            || !self.options.is_empty()
-            || self.select.is_some()
-            || self.hover.is_some()
-            || self.animate.is_some()
-            || self.hint
-            || self.analyse
-            || self.clocks != time_control::TimeControl::Untimed;
-        !self.title && (names_a_game || self.screenshot.is_some())
-    }
-}
 
 /// The game's folder: the working directory when it holds `assets/` (running from the
 /// repository or an unpacked release), else where Bevy looks (`BEVY_ASSET_ROOT`, the crate
@@ -149,6 +109,12 @@ impl AppSystems {
     ];
 }
 
+/// The systems, beside those of the sets `AppSystems` runs only while playing, that run only
+/// while a game is played (the screen is `Playing`, and a `Game` exists), in whichever set of
+/// the frame they belong to and in the egui pass.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WhilePlaying;
+
 /// The rules, the game state and the board's entities: everything but drawing and input devices.
 pub struct GameLogicPlugin;
 
@@ -157,13 +123,14 @@ impl Plugin for GameLogicPlugin {
         let [a, b, c, d, e, f, g, h, i, j] = AppSystems::ORDER;
         app.configure_sets(Update, (a, b, c, d, e, f, g, h, i, j).chain());
         // What the clocks, the AI, the board and its animations and looks do is done for a
-        // game: only while one is played.
+        // game: only while one is played; and so is what any module puts in `WhilePlaying`.
         let playing = || in_state(screen::Screen::Playing);
         use AppSystems::{Animate, Board, CallOff, Decide, Looks, React};
         for set in [Decide, CallOff, React, Board, Animate, Looks] {
             app.configure_sets(Update, set.run_if(playing()));
         }
-        app.init_resource::<Launch>();
+        app.configure_sets(Update, WhilePlaying.run_if(playing()));
+        app.init_resource::<launch::FirstGame>().init_resource::<launch::StageDirections>();
         app.add_plugins((
             screen::plugin,
             settings::plugin,
@@ -178,9 +145,8 @@ impl Plugin for GameLogicPlugin {
             analysis::plugin,
             records::plugin,
             facts::plugin,
-            input::plugin,
-            online::plugin,
         ));
+        app.add_plugins((token_looks::plugin, input::plugin, online::plugin));
     }
 
     /// Every schedule of the main world runs on one thread (the renderer's world keeps its
@@ -209,14 +175,6 @@ impl Plugin for JetanPlugin {
         let places = places::Places::player();
         let assets = places.assets.clone();
         places.install(app);
-        if !assets.is_dir() {
-            use bevy::asset::io::{AssetSourceBuilder, AssetSourceId, memory::MemoryAssetReader};
-            let folder = shipped::folder();
-            let reader = move || -> Box<dyn bevy::asset::io::ErasedAssetReader> {
-                Box::new(MemoryAssetReader { root: folder.clone() })
-            };
-            app.register_asset_source(AssetSourceId::Default, AssetSourceBuilder::new(reader));
-        }
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -230,7 +188,7 @@ impl Plugin for JetanPlugin {
                 }),
         );
         app.add_plugins(MeshPickingPlugin);
-        app.insert_resource(self.launch.clone());
+        self.launch.clone().install(app);
         app.insert_resource(sound::SoundDevice("default".into()));
         app.add_plugins((GameLogicPlugin, InterfacePlugin, screenshot::plugin));
     }
@@ -244,6 +202,15 @@ pub struct InterfacePlugin;
 impl Plugin for InterfacePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(bevy_egui::EguiPlugin::default());
-        app.add_plugins((scene::plugin, diagram::plugin, camera::plugin, ui::plugin, sound::plugin));
+        let playing = in_state(screen::Screen::Playing);
+        app.configure_sets(bevy_egui::EguiPrimaryContextPass, WhilePlaying.run_if(playing));
+        app.add_plugins((
+            crowd_mood::plugin,
+            scene::plugin,
+            diagram::plugin,
+            camera::plugin,
+            ui::plugin,
+            sound::plugin,
+        ));
     }
 }

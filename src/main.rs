@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use clap::Parser;
+use jetan::launch::{FirstGame, StageDirections};
 use jetan::settings::{Named, Pieces, Quality, Settings, TimeOfDay, View};
 use jetan::ui::{StartWindow, UiState};
 use jetan::variant_asset::asset_path;
@@ -114,22 +115,20 @@ fn main() -> ExitCode {
     if let Some(command) = cli.command {
         return commands::run(command);
     }
-    let launch = Launch {
-        variant: cli.variant,
-        options: cli.options,
-        moves: cli.moves,
+    let game =
+        FirstGame { variant: cli.variant, options: cli.options, moves: cli.moves, clocks: cli.clocks, open: cli.open };
+    let stage = StageDirections {
+        screenshot: cli.screenshot,
         select: cli.select,
         hover: cli.hover,
-        screenshot: cli.screenshot,
         animate: cli.animate,
-        clocks: cli.clocks,
         pitch: cli.pitch,
         zoom: cli.zoom,
         hint: cli.hint,
         analyse: cli.analyse,
-        open: cli.open,
         title: cli.screen.is_some(),
     };
+    let launch = Launch { game, stage };
     let mut app = App::new();
     app.add_plugins(JetanPlugin { launch }).insert_resource(UiState::opening(&cli.window));
     let mut settings = app.world_mut().resource_mut::<Settings>();

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use jetan_online::client::{ClientEvent, Command, OnlineClient};
-use jetan_online::protocol::{Event, Request, Seat as HeldSeat};
+use jetan_online::client::{ClientCommand, ClientEvent, OnlineClient};
+use jetan_online::protocol::{Event, HeldSeat, Request};
 use jetan_online::replica::Replica;
 use jetan_rules::{Outcome, Reason, Side};
 use serde::{Deserialize, Serialize};
@@ -27,7 +27,9 @@ pub const DEFAULT_SERVER: &str = "127.0.0.1:7878";
 /// back to one).
 #[derive(Message, Clone, Debug)]
 pub struct GoOnline {
+    /// The server's address (`host:port`).
     pub server: String,
+    /// What to ask it once connected: a new game, a seat, or a game to watch.
     pub request: Request,
 }
 
@@ -69,7 +71,12 @@ pub enum Link {
     /// Connected.
     Up,
     /// The connection dropped or couldn't be made; it is tried again after a while.
-    Down { reason: String, retry_in: Duration },
+    Down {
+        /// Why, for the player.
+        reason: String,
+        /// When it is tried again.
+        retry_in: Duration,
+    },
 }
 
 impl Online {
@@ -92,9 +99,13 @@ impl Online {
 /// A seat held in a game online, kept in the player's data folder to come back to it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptSeat {
+    /// The server's address.
     pub server: String,
+    /// The game's id on it.
     pub game: String,
+    /// The side the seat plays.
     pub side: Side,
+    /// The seat's secret token.
     pub token: String,
     /// The variant's id, for the player to know the game by.
     pub variant: String,
@@ -132,13 +143,15 @@ impl KeptSeats {
         }
     }
 
-    /// The seats `file` holds (none if it is missing), or where and why it doesn't read.
+    /// The seats `file` holds (none if it is missing), or where and why it doesn't read (a
+    /// file that isn't a regular file or is too large is not read).
     fn load(file: &Path) -> Result<Vec<KeptSeat>, String> {
-        match std::fs::read_to_string(file) {
-            Ok(text) => ron::from_str(&text).map_err(|error| format!("{}:{error}", file.display())),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-            Err(error) => Err(format!("{}: {error}", file.display())),
+        if std::fs::symlink_metadata(file).is_err_and(|error| error.kind() == std::io::ErrorKind::NotFound) {
+            return Ok(Vec::new());
         }
+        let text = jetan_rules::read_text_file(file, jetan_rules::MAX_TEXT_BYTES)
+            .map_err(|error| format!("{}: {error}", file.display()))?;
+        ron::from_str(&text).map_err(|error| format!("{}:{error}", file.display()))
     }
 
     /// The seat kept in `game` on `server`.
@@ -146,13 +159,20 @@ impl KeptSeats {
         self.0.iter().find(|kept| kept.game == game && kept.server == server)
     }
 
-    /// Keeps `seat` first, and writes the file (atomically; a file there that doesn't read is
-    /// kept aside first, as `online.ron.broken`, never overwritten).
+    /// Keeps `seat` first, with the seats the file holds now (another window of the game may
+    /// have kept some since this one read it), and writes the file (atomically; a file there
+    /// that doesn't read is kept aside first, as `online.ron.broken`, never overwritten).
     fn keep(&mut self, seat: KeptSeat, saves: &SaveDir) {
-        self.0.retain(|kept| kept.game != seat.game || kept.server != seat.server);
-        self.0.insert(0, seat);
-        self.0.truncate(MOST_KEPT);
         let file = Self::file(saves);
+        let on_disk = Self::load(&file).unwrap_or_default();
+        let mut merged = vec![seat];
+        for kept in self.0.drain(..).chain(on_disk) {
+            if !merged.iter().any(|seat| seat.game == kept.game && seat.server == kept.server) {
+                merged.push(kept);
+            }
+        }
+        merged.truncate(MOST_KEPT);
+        self.0 = merged;
         if let Err(error) = Self::write(&self.0, &file) {
             warn!("{}: the online seat couldn't be kept: {error}", file.display());
         }
@@ -311,7 +331,7 @@ fn follow_the_server(
     };
     let known = replica.moves();
     if game.history.len() < known.len() {
-        let mut position = game.position.clone();
+        let mut position = game.position().clone();
         for text in &known[game.history.len()..] {
             let Ok(mv) = position.parse_move(text) else { break };
             position.play(mv);
@@ -338,7 +358,7 @@ fn game_of(replica: &Replica, side: Option<Side>) -> Result<Game, String> {
     let seats = Seats { south: seat(Side::South), north: seat(Side::North) };
     let mut game = Game::new(Arc::clone(&variant), format!("variants/{}.ron", setup.variant), seats);
     for text in replica.moves() {
-        let mv = game.position.parse_move(text).map_err(|error| format!("the server's move `{text}`: {error}"))?;
+        let mv = game.position().parse_move(text).map_err(|error| format!("the server's move `{text}`: {error}"))?;
         game.play(mv);
     }
     game.clocks = replica.clocks().clone();
@@ -369,14 +389,14 @@ fn send_what_the_player_does(
     let Some(side) = online.side() else { return };
     for action in actions.read() {
         match action {
-            GameAction::Resign => online.client.send(Command::Resign),
-            GameAction::AgreeDraw => online.client.send(Command::OfferDraw),
+            GameAction::Resign => online.client.send(ClientCommand::Resign),
+            GameAction::AgreeDraw => online.client.send(ClientCommand::OfferDraw),
             _ => {}
         }
     }
     for (ply, played) in game.history.iter().enumerate().skip(online.sent) {
         if played.side == side {
-            online.client.send(Command::Play { ply: ply as u32, text: played.text.clone() });
+            online.client.send(ClientCommand::Play { ply: ply as u32, text: played.text.clone() });
         }
     }
     online.sent = online.sent.max(game.history.len());
@@ -396,6 +416,38 @@ mod tests {
             invite: None,
             watch: Some("Z8X5-6AF9-M31B-G5BN".into()),
         }
+    }
+
+    fn data_folder(name: &str) -> (PathBuf, SaveDir) {
+        let data = std::env::temp_dir().join(format!("jetan-kept-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        let saves = SaveDir(data.join("saves"));
+        (data, saves)
+    }
+
+    #[test]
+    fn two_windows_keeping_seats_keep_each_others() {
+        let (_, saves) = data_folder("two-windows");
+        // Both windows read the (empty) file at their start, then each keeps a seat.
+        let (mut first, mut second) = (KeptSeats::read(&saves), KeptSeats::read(&saves));
+        first.keep(seat("g1"), &saves);
+        second.keep(seat("g2"), &saves);
+        let games: Vec<String> = KeptSeats::read(&saves).0.into_iter().map(|kept| kept.game).collect();
+        assert_eq!(games, ["g2", "g1"], "the second window's write keeps the first's seat");
+    }
+
+    #[test]
+    fn a_kept_seats_file_that_is_a_pipe_or_huge_is_not_read() {
+        let (data, saves) = data_folder("pipe");
+        let file = data.join("online.ron");
+        if std::process::Command::new("mkfifo").arg(&file).status().is_ok_and(|s| s.success()) {
+            assert!(KeptSeats::load(&file).unwrap_err().contains("not a regular file"));
+            assert!(KeptSeats::read(&saves).0.is_empty());
+            std::fs::remove_file(&file).unwrap();
+        }
+        std::fs::File::create(&file).unwrap().set_len(3 << 30).unwrap();
+        assert!(KeptSeats::load(&file).unwrap_err().contains("larger than"), "a 3 GB sparse file is not read");
     }
 
     #[test]

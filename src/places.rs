@@ -6,13 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use bevy::asset::io::{AssetSourceBuilder, AssetSourceId};
+use bevy::asset::io::memory::MemoryAssetReader;
+use bevy::asset::io::{AssetSourceBuilder, AssetSourceId, ErasedAssetReader};
 use bevy::prelude::*;
 
-/// The asset source of the mods folder: `mods://PATH`.
-pub const MODS_SOURCE: &str = "mods";
-/// What starts an asset path of the mods folder.
-pub const MODS_PREFIX: &str = "mods://";
+use crate::asset_path::{MODS_PREFIX, MODS_SOURCE, is_mod};
+use crate::asset_source::bounded_source;
 
 /// The folders the game reads its files from.
 #[derive(Resource, Clone, Debug)]
@@ -31,11 +30,6 @@ impl Default for Places {
     }
 }
 
-/// Whether an asset path names a file of the mods folder (`mods://…`).
-pub fn is_mod(path: &str) -> bool {
-    path.starts_with(MODS_PREFIX)
-}
-
 impl Places {
     /// The game's own files and the player's mods folder (the platform's data folder's
     /// `jetan/mods`).
@@ -43,20 +37,26 @@ impl Places {
         Places { mods: dirs::data_dir().map(|data| data.join("jetan").join("mods")), ..Places::default() }
     }
 
-    /// Makes these the app's places: makes the mods folder's `variants/` and `looks/` (so that
-    /// the player finds where mods go, and files put there later are seen) and registers it as
-    /// the asset source `mods://` (reloaded live when the asset plugin watches for changes).
-    /// Before `AssetPlugin`.
+    /// Makes these the app's places, before `AssetPlugin`: registers the game's own files as
+    /// the default asset source (the folder `assets/`, each file checked before it is read and
+    /// reloaded live, else the copies shipped in the binary), makes the mods folder's
+    /// `variants/` and `looks/` (so that the player finds where mods go, and files put there
+    /// later are seen) and registers it as the asset source `mods://`, read the same way.
     pub fn install(self, app: &mut App) {
+        if self.assets.is_dir() {
+            app.register_asset_source(AssetSourceId::Default, bounded_source(&self.assets));
+        } else {
+            let folder = crate::shipped::folder();
+            let reader = move || -> Box<dyn ErasedAssetReader> { Box::new(MemoryAssetReader { root: folder.clone() }) };
+            app.register_asset_source(AssetSourceId::Default, AssetSourceBuilder::new(reader));
+        }
         if let Some(mods) = &self.mods {
             for folder in ["variants", "looks"] {
                 if let Err(error) = std::fs::create_dir_all(mods.join(folder)) {
                     warn!("{}: can't make the mods folder: {error}", mods.join(folder).display());
                 }
             }
-            let path = mods.display().to_string();
-            let source = AssetSourceBuilder::platform_default(&path, None);
-            app.register_asset_source(AssetSourceId::from(MODS_SOURCE), source);
+            app.register_asset_source(AssetSourceId::from(MODS_SOURCE), bounded_source(mods));
         }
         app.insert_resource(self);
     }
@@ -130,16 +130,26 @@ impl Places {
     }
 }
 
-/// The `.ron` files in a folder, as `prefix` and their names, in name order.
+/// The `.ron` files in a folder whose names are text, as `prefix` and their names, in name
+/// order (an asset path is text: [`files_named_otherwise`] finds the others).
 fn ron_files_in(dir: &Path, prefix: &str) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut paths: Vec<String> = entries
-        .flatten()
-        .filter(|entry| entry.path().is_file() && entry.path().extension().is_some_and(|e| e == "ron"))
-        .map(|entry| format!("{prefix}{}", entry.file_name().to_string_lossy()))
-        .collect();
+    let mut paths: Vec<String> =
+        ron_files(dir).filter_map(|name| Some(format!("{prefix}{}", name.to_str()?))).collect();
     paths.sort();
     paths
+}
+
+/// The `.ron` files in a folder whose names aren't UTF-8 text, which no asset path can name.
+pub fn files_named_otherwise(dir: &Path) -> Vec<PathBuf> {
+    ron_files(dir).filter(|name| name.to_str().is_none()).map(|name| dir.join(name)).collect()
+}
+
+/// The names of the `.ron` files in a folder.
+fn ron_files(dir: &Path) -> impl Iterator<Item = std::ffi::OsString> {
+    let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    let ron =
+        |entry: &std::fs::DirEntry| entry.path().is_file() && entry.path().extension().is_some_and(|e| e == "ron");
+    entries.filter(ron).map(|entry| entry.file_name())
 }
 
 #[cfg(test)]

@@ -1,7 +1,11 @@
-//! The RON texts the game reads besides variants (records, settings): read with errors that
-//! name the line and column, including errors about a value serde read without its place.
+//! The RON texts the game reads besides variants (records, settings, looks, sounds): read with
+//! errors that name the line and column, including errors about a value serde read without its
+//! place, found in one pass over the text however many errors there are ([`TextIndex`]).
 
+use jetan_rules::TextIndex;
 use serde::de::DeserializeOwned;
+
+use crate::asset_path::is_asset_file;
 
 /// Why a text can't be read, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,34 +20,29 @@ pub struct RonError {
 }
 
 impl RonError {
-    /// An error about the value of `key` (its first occurrence in `text` outside a `//`
-    /// comment, else the start).
-    pub fn at_key(text: &str, key: &str, message: String) -> RonError {
-        RonError::at_text(text, &format!("{key}:"), message)
+    /// An error about the value of `key` (where the field is first written, outside comments
+    /// and strings, else the start).
+    pub fn at_key(index: &TextIndex, key: &str, message: String) -> RonError {
+        RonError::at(index, index.find_key(key), message)
     }
 
-    /// An error about the value written `needle` (its first occurrence in `text` outside a
-    /// `//` comment, else the start).
-    pub fn at_text(text: &str, needle: &str, message: String) -> RonError {
-        RonError::at_text_after(text, 0, needle, message)
+    /// An error about the value written `needle` (its first occurrence in the text outside a
+    /// comment, else the start).
+    pub fn at_text(index: &TextIndex, needle: &str, message: String) -> RonError {
+        RonError::at_text_after(index, 0, needle, message)
     }
 
     /// An error about the value written `needle`, its first occurrence from byte `from` on
     /// (in a section of the text).
-    pub fn at_text_after(text: &str, from: usize, needle: &str, message: String) -> RonError {
-        let found = find_outside_comments(text, from, needle);
-        let before = &text[..found.unwrap_or(0)];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        RonError { line, column, message }
+    pub fn at_text_after(index: &TextIndex, from: usize, needle: &str, message: String) -> RonError {
+        RonError::at(index, index.find_outside_comments(from, needle), message)
     }
-}
 
-/// Where `needle` first stands in `text` from byte `from` on, outside a `//` comment.
-pub fn find_outside_comments(text: &str, from: usize, needle: &str) -> Option<usize> {
-    let in_comment = |at: usize| text[..at].rsplit('\n').next().is_some_and(|line| line.contains("//"));
-    let found = text.get(from..).unwrap_or_default().match_indices(needle).map(|(at, _)| from + at);
-    found.into_iter().find(|&at| !in_comment(at))
+    /// An error at byte `at` of the text (the start if none).
+    fn at(index: &TextIndex, at: Option<usize>, message: String) -> RonError {
+        let place = index.location(at.unwrap_or(0));
+        RonError { line: place.line, column: place.col, message }
+    }
 }
 
 /// Reads `text` as a `T`.
@@ -75,12 +74,5 @@ pub fn check_variant(text: &str, key: &str, variant: &str) -> Result<(), RonErro
         return Ok(());
     }
     let message = format!("the variant `{variant}` must be a .ron file under the game's assets/ or mods://");
-    Err(RonError::at_key(text, key, message))
-}
-
-/// Whether `path` names a `.ron` file inside a folder without leaving it
-/// ([`jetan_rules::is_plain_path`]), after a `mods://` for the mods folder. Variants named by
-/// records, settings and flags must be, so that they stay inside `assets/` or the mods folder.
-pub fn is_asset_file(path: &str) -> bool {
-    jetan_rules::is_plain_path(path.strip_prefix(crate::places::MODS_PREFIX).unwrap_or(path), ".ron")
+    Err(RonError::at_key(&TextIndex::new(text), key, message))
 }

@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<ModalOpen>()
         .add_message::<LeaveGame>()
-        .add_systems(Update, leave_game.run_if(in_state(Screen::Playing)).in_set(crate::AppSystems::Update));
+        .add_systems(Update, leave_game.in_set(crate::WhilePlaying).in_set(crate::AppSystems::Update));
 }
 
 fn leave_game(mut leave: MessageReader<LeaveGame>, mut next: ResMut<NextState<Screen>>) {

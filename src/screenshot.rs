@@ -9,14 +9,14 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use bevy::time::TimeUpdateStrategy;
 
-use crate::Launch;
 use crate::analysis::Analysis;
 use crate::animation::{Appearing, BeingShown, Leaving, Walking};
 use crate::board::PieceToken;
 use crate::game::{Game, GameAction, Notice};
 use crate::hint::Hint;
-use crate::look_asset::TokenLook;
+use crate::launch::StageDirections;
 use crate::screen::Screen;
+use crate::token_looks::TokenLook;
 
 /// Frames drawn with the game on the board before the picture is taken.
 const FRAMES_BEFORE_CAPTURE: u32 = 60;
@@ -33,9 +33,10 @@ struct Capture {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let shooting = |launch: Res<Launch>| launch.screenshot.is_some();
+    let shooting = |stage: Res<StageDirections>| stage.screenshot.is_some();
     app.init_resource::<Capture>().add_systems(Last, (park_pointer, capture).run_if(shooting));
-    let animating = app.world().get_resource::<Launch>().is_some_and(|l| l.screenshot.is_some() && l.animate.is_some());
+    let animating =
+        app.world().get_resource::<StageDirections>().is_some_and(|l| l.screenshot.is_some() && l.animate.is_some());
     if animating {
         app.insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f64(1.0 / 60.0)));
     }
@@ -60,7 +61,7 @@ type Shown = (Option<&'static Walking>, Option<&'static Leaving>, Option<&'stati
 /// Whether the launch's move has been played and its animation is at the moment to show; plays it
 /// when the scene is ready.
 fn animation_halfway(
-    launch: &Launch,
+    stage: &StageDirections,
     game: &Game,
     capture: &mut Capture,
     moving: &Query<Shown, BeingShown>,
@@ -68,11 +69,11 @@ fn animation_halfway(
     actions: &mut MessageWriter<GameAction>,
     notice: &mut Notice,
 ) -> bool {
-    let Some(text) = &launch.animate else { return true };
+    let Some(text) = &stage.animate else { return true };
     // The move is played once every piece wears its look, so that its animation shows.
     let Some(played_at) = capture.played_at else {
         if board_ready {
-            match game.position.parse_turn(text) {
+            match game.position().parse_turn(text) {
                 Ok(plies) => {
                     actions.write(GameAction::Play(plies[0]));
                 }
@@ -102,7 +103,7 @@ fn animation_halfway(
 
 fn capture(
     mut commands: Commands,
-    launch: Res<Launch>,
+    stage: Res<StageDirections>,
     game: Option<Res<Game>>,
     screen: Res<State<Screen>>,
     mut capture: ResMut<Capture>,
@@ -128,14 +129,14 @@ fn capture(
         && match &game {
             Some(game) => {
                 let board_ready = !tokens.is_empty() && tokens.iter().all(|dressed| dressed);
-                animation_halfway(&launch, game, &mut capture, &moving, board_ready, &mut actions, &mut notice)
-                    && (!launch.hint || hint.for_game(game).is_some() || !hint.searching())
-                    && (!launch.analyse || !analysis.running())
+                animation_halfway(&stage, game, &mut capture, &moving, board_ready, &mut actions, &mut notice)
+                    && (!stage.hint || hint.for_game(game).is_some() || !hint.searching())
+                    && (!stage.analyse || !analysis.running())
             }
             None => *screen.get() == Screen::Title,
         };
     if ready || capture.frames >= FRAMES_AT_MOST {
-        let path = launch.screenshot.clone().expect("only run with a screenshot path");
+        let path = stage.screenshot.clone().expect("only run with a screenshot path");
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path))

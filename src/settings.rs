@@ -254,6 +254,7 @@ impl Settings {
     /// Where the text is not settings, or a value out of range.
     pub fn from_text(text: &str) -> Result<Settings, RonError> {
         let settings: Settings = ron_text::read(text)?;
+        let index = jetan_rules::TextIndex::new(text);
         if !ANIMATION_SPEEDS.contains(&settings.animation_speed) {
             let message = format!(
                 "the animation speed is {}, not between {} and {}",
@@ -261,17 +262,17 @@ impl Settings {
                 ANIMATION_SPEEDS.start(),
                 ANIMATION_SPEEDS.end()
             );
-            return Err(RonError::at_key(text, "animation_speed", message));
+            return Err(RonError::at_key(&index, "animation_speed", message));
         }
         if !(1..=jetan_ai::MAX_THREADS).contains(&settings.ai_threads) {
             let message = format!("the AI's threads are {}, not 1 to {}", settings.ai_threads, jetan_ai::MAX_THREADS);
-            return Err(RonError::at_key(text, "ai_threads", message));
+            return Err(RonError::at_key(&index, "ai_threads", message));
         }
         ron_text::check_variant(text, "variant", &settings.variant)?;
         let sound = settings.sound;
         for (key, volume) in [("master", sound.master), ("effects", sound.effects), ("ambience", sound.ambience)] {
             if !(0.0..=1.0).contains(&volume) {
-                return Err(RonError::at_key(text, key, format!("the {key} volume is {volume}, not 0 to 1")));
+                return Err(RonError::at_key(&index, key, format!("the {key} volume is {volume}, not 0 to 1")));
             }
         }
         Ok(settings)

@@ -24,7 +24,7 @@ fn every_move_is_judged_and_judgements_follow_the_line() {
     let game = app.world().resource::<Game>();
     let analysis = app.world().resource::<Analysis>();
     assert_eq!(analysis.progress(), (4, 4));
-    let mut position = jetan_rules::Position::start(game.position.variant().clone());
+    let mut position = jetan_rules::Position::start(game.position().variant().clone());
     for (ply, played) in game.history.iter().enumerate() {
         let judgement = analysis.judgement(game, ply).expect("each ply is judged");
         if let Some(better) = &judgement.better {

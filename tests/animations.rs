@@ -17,7 +17,7 @@ fn play(app: &mut App, mv: Move) {
 }
 
 fn parse(app: &App, text: &str) -> Move {
-    app.world().resource::<Game>().position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    app.world().resource::<Game>().position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The walking pieces: entity, gait, where it is.
@@ -43,16 +43,16 @@ fn a_train_plods_after_its_zitidar_and_an_airship_flies_its_passengers() {
     }
     assert!(turned, "the train turns along its way");
     settle(&mut app);
-    if let Ok(pass) = app.world().resource::<Game>().position.parse_move("pass") {
+    if let Ok(pass) = app.world().resource::<Game>().position().parse_move("pass") {
         play(&mut app, pass);
         settle(&mut app);
     }
 
     let game = app.world().resource::<Game>();
     let carries =
-        |square| game.position.piece_at(square).is_some_and(|p| game.position.variant().kind(p.kind).carries > 0);
+        |square| game.position().piece_at(square).is_some_and(|p| game.position().variant().kind(p.kind).carries > 0);
     let flight = game
-        .position
+        .position()
         .legal_moves()
         .into_iter()
         .find(|m| m.kind == MoveKind::Normal && m.steps.len() == 4 && m.steps.iter().any(|s| carries(s.from)))
@@ -102,8 +102,8 @@ fn a_side_that_declares_a_charge_rallies() {
     play_all(&mut app, &["M b3-b4", "m o10-o9", "BC m1-g4; D m2-g5; L n2-h5"]);
     // Blue declares a Charge: its pieces, and only its, spring up where they stand.
     let game = app.world().resource::<Game>();
-    let side = game.position.to_move();
-    let blue = game.position.pieces().filter(|(_, piece)| piece.side == side).count();
+    let side = game.position().to_move();
+    let blue = game.position().pieces().filter(|(_, piece)| piece.side == side).count();
     let charge = parse(&app, "charge");
     play(&mut app, charge);
     let rallying = walkers(&mut app);

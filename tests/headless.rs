@@ -38,7 +38,7 @@ fn clicking_a_piece_then_a_legal_square_plays_and_animates_the_move() {
     click(&mut app, "b3");
     let game = app.world().resource::<Game>();
     assert_eq!(game.history.len(), 1);
-    assert!(game.position.piece_at(b3).is_some() && game.position.piece_at(b2).is_none());
+    assert!(game.position().piece_at(b3).is_some() && game.position().piece_at(b2).is_none());
     // The token walks there; its square changes when it arrives.
     assert_eq!(app.world().get::<PieceToken>(panthan).unwrap().square, b2);
     for _ in 0..40 {
@@ -141,7 +141,7 @@ fn each_piece_kind_is_an_entity_of_the_variant_played() {
     assert!(!princess.moves.intersects(&princess.escapes) && !princess.moves.contains(princess.middle));
 
     let path = "variants/jetan_sarang.ron";
-    update_until(&mut app, "Sarang in the catalog", |world| world.resource::<VariantCatalog>().variant(path).is_some());
+    update_until(&mut app, "Sarang in the catalog", |world| world.resource::<VariantCatalog>().good(path).is_some());
     app.world_mut().write_message(new_game(path, Seats::HUMANS));
     app.update();
     let sarang = cards(&mut app);
@@ -153,10 +153,10 @@ fn each_piece_kind_is_an_entity_of_the_variant_played() {
 #[test]
 fn an_illegal_target_changes_nothing_and_says_why() {
     let mut app = started(&repo_assets(), "variants/jetan.ron");
-    let before = app.world().resource::<Game>().position.to_text();
+    let before = app.world().resource::<Game>().position().to_text();
     click(&mut app, "b2");
     click(&mut app, "b5");
-    assert_eq!(app.world().resource::<Game>().position.to_text(), before);
+    assert_eq!(app.world().resource::<Game>().position().to_text(), before);
     let notice = app.world().resource::<Notice>().0.clone().unwrap_or_default();
     assert!(notice.contains("can't reach"), "{notice}");
     // Clicking the enemy's piece on one's own turn says whose turn it is.
@@ -166,7 +166,7 @@ fn an_illegal_target_changes_nothing_and_says_why() {
     // Nor may the Princess escape to a threatened square (rank 8, where the Panthans reach).
     click(&mut app, "f1");
     click(&mut app, "f8");
-    assert_eq!(app.world().resource::<Game>().position.to_text(), before);
+    assert_eq!(app.world().resource::<Game>().position().to_text(), before);
 }
 
 #[test]
@@ -206,24 +206,24 @@ fn a_broken_edit_under_hot_reload_keeps_the_last_good_variant() {
     let catalog = app.world().resource::<VariantCatalog>();
     let error = catalog.error(path).unwrap();
     assert!(error.contains("variants/jetan.ron:") && error.contains("no piece has the letter `Q`"), "{error}");
-    assert_eq!(catalog.variant(path).map(|v| v.name().to_string()), Some("Jetan".into()));
+    assert_eq!(catalog.good(path).map(|v| v.name().to_string()), Some("Jetan".into()));
     app.world_mut().write_message(new_game(path, Seats::HUMANS));
     app.update();
-    assert_eq!(app.world().resource::<Game>().position.legal_moves().len(), 78);
+    assert_eq!(app.world().resource::<Game>().position().legal_moves().len(), 78);
 
     std::fs::write(&file, good.replacen("name: \"Jetan\"", "name: \"Jetan, edited\"", 1)).unwrap();
     update_until(&mut app, "the fixed edit to load", |world| {
-        world.resource::<VariantCatalog>().variant(path).is_some_and(|v| v.name() == "Jetan, edited")
+        world.resource::<VariantCatalog>().good(path).is_some_and(|v| v.name() == "Jetan, edited")
     });
     assert!(app.world().resource::<VariantCatalog>().error(path).is_none());
     app.world_mut().write_message(new_game(path, Seats::HUMANS));
     app.update();
-    assert_eq!(app.world().resource::<Game>().position.variant().name(), "Jetan, edited");
+    assert_eq!(app.world().resource::<Game>().position().variant().name(), "Jetan, edited");
 
     // A file added to the folder joins the catalog (Bevy's watcher reloads the folder).
     std::fs::write(dir.join("variants/mine.ron"), good.replacen("name: \"Jetan\"", "name: \"Mine\"", 1)).unwrap();
     update_until(&mut app, "the new file to join the catalog", |world| {
-        world.resource::<VariantCatalog>().variant("variants/mine.ron").is_some_and(|v| v.name() == "Mine")
+        world.resource::<VariantCatalog>().good("variants/mine.ron").is_some_and(|v| v.name() == "Mine")
     });
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -348,7 +348,7 @@ fn opening_a_bad_file_says_what_and_where_keeps_the_game_and_leaves_the_file() {
     let elsewhere = temp_dir("open-bad-files");
     let mut app = started_saving_to(&repo_assets(), "variants/jetan.ron", &saves);
     play_moves(&mut app, &["b2", "b3"]);
-    let before = app.world().resource::<Game>().position.to_text();
+    let before = app.world().resource::<Game>().position().to_text();
     let own_save = files_in(&saves);
     assert_eq!(own_save.len(), 1);
     let own_text = std::fs::read(&own_save[0]).unwrap();
@@ -382,7 +382,7 @@ fn opening_a_bad_file_says_what_and_where_keeps_the_game_and_leaves_the_file() {
         for _ in 0..5 {
             app.update();
         }
-        assert_eq!(app.world().resource::<Game>().position.to_text(), before, "{name}");
+        assert_eq!(app.world().resource::<Game>().position().to_text(), before, "{name}");
         assert_eq!(app.world().resource::<Game>().history.len(), 1, "{name}");
         assert_eq!(std::fs::read(&file).unwrap(), bytes, "{name} was written over");
         assert_eq!(std::fs::metadata(&file).unwrap().modified().unwrap(), modified, "{name}");
@@ -439,7 +439,7 @@ fn a_pasted_move_list_starts_a_new_game_or_says_what_is_wrong() {
     let game = app.world().resource::<Game>();
     let texts: Vec<&str> = game.history.iter().map(|p| p.text.as_str()).collect();
     assert_eq!(texts, ["A c2-c3", "a i9-i8", "A c3-c4"]);
-    let before = game.position.to_text();
+    let before = game.position().to_text();
 
     let feedback = record_action(&mut app, RecordAction::LoadMoves("1. A c2-c3 3. a i9-i8".into()));
     assert!(
@@ -448,7 +448,7 @@ fn a_pasted_move_list_starts_a_new_game_or_says_what_is_wrong() {
     );
     let feedback = record_action(&mut app, RecordAction::LoadMoves("A c2-c3\nA c3-c4".into()));
     assert!(matches!(&feedback, Some(Err(e)) if e.starts_with("move 2 (`A c3-c4`): ")), "{feedback:?}");
-    assert_eq!(app.world().resource::<Game>().position.to_text(), before, "the game goes on");
+    assert_eq!(app.world().resource::<Game>().position().to_text(), before, "the game goes on");
 }
 
 #[test]
@@ -523,7 +523,7 @@ fn a_broken_file_in_place_of_a_shipped_game_is_reported_and_the_games_own_copy_p
     let mut app = common::app_saving_to(&assets, "variants/jetan.ron", &temp_dir("broken-shipped-saves"));
     update_until(&mut app, "a game to start", |world| world.contains_resource::<Game>());
     let game = app.world().resource::<Game>();
-    assert_eq!(game.position.variant().name(), "Jetan", "the game's own classic Jetan");
+    assert_eq!(game.position().variant().name(), "Jetan", "the game's own classic Jetan");
     let notice = app.world().resource::<Notice>().0.clone().unwrap_or_default();
     assert!(notice.contains("assets/variants/jetan.ron:1:"), "the file's error, at its place: {notice}");
     assert!(notice.contains("playing the game's own variants/jetan.ron"), "{notice}");

@@ -16,8 +16,8 @@ fn a_hint_is_a_legal_move_of_the_position_it_was_asked_for() {
     update_until(&mut app, "the hint", |world| world.resource::<Hint>().for_game(world.resource::<Game>()).is_some());
     let game = app.world().resource::<Game>();
     let advice = app.world().resource::<Hint>().for_game(game).unwrap().clone();
-    assert!(game.position.is_legal(advice.mv), "{}", advice.text);
-    assert_eq!(advice.text, game.position.move_text(advice.mv));
+    assert!(game.position().is_legal(advice.mv), "{}", advice.text);
+    assert_eq!(advice.text, game.position().move_text(advice.mv));
 
     let other = *game.legal_moves().iter().find(|&&mv| mv != advice.mv).unwrap();
     app.world_mut().write_message(GameAction::Play(other));

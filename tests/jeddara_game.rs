@@ -10,7 +10,7 @@ use jetan_rules::{MoveKind, Phase, Side};
 
 fn label_on(app: &bevy::prelude::App, name: &str) -> Option<String> {
     let game = app.world().resource::<Game>();
-    game.position.piece_at(square(app, name)).map(|p| game.position.variant().label(p))
+    game.position().piece_at(square(app, name)).map(|p| game.position().variant().label(p))
 }
 
 #[test]
@@ -26,7 +26,7 @@ fn an_airship_flies_its_passengers_and_a_banth_steps_after() {
     assert_eq!(label_on(&app, "m6").as_deref(), Some("D"));
     // The passengers landed beside the banth on m7: Red may step it.
     let game = app.world().resource::<Game>();
-    assert_eq!((game.position.to_move(), game.position.phase()), (Side::South, Phase::BanthStep));
+    assert_eq!((game.position().to_move(), game.position().phase()), (Side::South, Phase::BanthStep));
     // The rules systems offer leaving the banths be as the one turn action.
     let actions: Vec<MoveKind> = app.world().resource::<TurnActions>().0.iter().map(|m| m.kind).collect();
     assert_eq!(actions, [MoveKind::Pass]);
@@ -36,7 +36,7 @@ fn an_airship_flies_its_passengers_and_a_banth_steps_after() {
     let game = app.world().resource::<Game>();
     assert_eq!(game.history.last().unwrap().mv.kind, MoveKind::BanthStep);
     assert_eq!(label_on(&app, "l8").as_deref(), Some("bb"));
-    assert_eq!(game.position.to_move(), Side::North);
+    assert_eq!(game.position().to_move(), Side::North);
     let actions: Vec<MoveKind> = app.world().resource::<TurnActions>().0.iter().map(|m| m.kind).collect();
     assert!(!actions.contains(&MoveKind::Pass), "{actions:?}");
 }
@@ -71,5 +71,5 @@ fn a_zitidar_hauls_the_cars_clicked_onto_its_train() {
     settle(&mut app);
     let game = app.world().resource::<Game>();
     let engine = square(&app, "c4");
-    assert_eq!(game.position.train_of(engine).map(|t| t.cars.len()), Some(2));
+    assert_eq!(game.position().train_of(engine).map(|t| t.cars.len()), Some(2));
 }

@@ -10,8 +10,9 @@ use bevy::prelude::*;
 use common::*;
 use jetan::Launch;
 use jetan::board::PieceToken;
+use jetan::crowd_mood::Cheering;
 use jetan::game::{Game, GameAction};
-use jetan::scene::crowd::Cheering;
+use jetan::looks::MotionName;
 use jetan::scene::figures::Figure;
 use jetan::scene::gltf_figures::GltfFigure;
 use jetan::settings::{Pieces, Settings};
@@ -31,7 +32,7 @@ fn turns(app: &mut App, name: &str) -> Vec<(String, Quat)> {
 }
 
 fn play(app: &mut App, text: &str) {
-    let mv = app.world().resource::<Game>().position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mv = app.world().resource::<Game>().position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     app.world_mut().write_message(GameAction::Play(mv));
     app.update();
 }
@@ -42,7 +43,7 @@ fn hip_swing(turns: &[(String, Quat)]) -> f32 {
 
 #[test]
 fn living_figures_walk_their_moves() {
-    let launch = Launch { variant: Some("variants/jetan.ron".into()), ..default() };
+    let launch = Launch::playing("variants/jetan.ron");
     let mut app = jetan::headless::interface_app(&repo_assets(), launch);
     app.world_mut().resource_mut::<Settings>().pieces = Pieces::Living;
     update_until(&mut app, "the living figures", |world| {
@@ -82,7 +83,7 @@ fn living_figures_walk_their_moves() {
         app.update();
         roused = roused.max(app.world().resource::<Cheering>().level);
         let world = app.world();
-        let motion = |token| world.get::<Figure>(token).map_or("gone", Figure::motion);
+        let motion = |token| world.get::<Figure>(token).map_or("gone", |figure| figure.motion().name());
         let now = (motion(taker), motion(taken));
         if seen.last() != Some(&now) {
             seen.push(now);
@@ -103,7 +104,7 @@ fn living_figures_walk_their_moves() {
 
 #[test]
 fn the_living_malagor_moves_by_its_models_own_animations() {
-    let launch = Launch { variant: Some("variants/jetan_malagor.ron".into()), ..default() };
+    let launch = Launch::playing("variants/jetan_malagor.ron");
     let mut app = jetan::headless::interface_app(&repo_assets(), launch);
     // As `App::run` does before the first frame: the glTF loader is registered then.
     app.finish();
@@ -113,7 +114,11 @@ fn the_living_malagor_moves_by_its_models_own_animations() {
     let a2 = square(&app, "a2");
     let bird = move |world: &mut World| {
         let mut birds = world.query::<(&PieceToken, &GltfFigure)>();
-        birds.iter(world).find(|(token, _)| token.square == a2).and_then(|(_, bird)| bird.playing())
+        birds
+            .iter(world)
+            .find(|(token, _)| token.square == a2)
+            .and_then(|(_, bird)| bird.playing())
+            .map(MotionName::name)
     };
     update_until(&mut app, "the Malagor's animations", |world| bird(world).is_some());
     assert_eq!(bird(app.world_mut()), Some("idle"), "standing, it idles");
@@ -123,7 +128,9 @@ fn the_living_malagor_moves_by_its_models_own_animations() {
         app.update();
         let world = app.world_mut();
         let mut birds = world.query::<&GltfFigure>();
-        seen.extend(birds.iter(world).filter_map(GltfFigure::playing).filter(|motion| *motion != "idle"));
+        seen.extend(
+            birds.iter(world).filter_map(GltfFigure::playing).map(MotionName::name).filter(|motion| *motion != "idle"),
+        );
     }
     assert!(seen.contains(&"flap"), "in the air, it flaps: {seen:?}");
 }

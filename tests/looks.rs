@@ -10,7 +10,8 @@ use std::path::Path;
 use bevy::prelude::*;
 use common::*;
 use jetan::board::PieceToken;
-use jetan::look_asset::{LookCatalog, TokenLook};
+use jetan::look_asset::LookCatalog;
+use jetan::token_looks::TokenLook;
 
 /// A copy of the repository's assets in a fresh folder, with `jetan.ron` naming `looks`.
 fn assets_with_looks(name: &str, looks: &[&str]) -> std::path::PathBuf {

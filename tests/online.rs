@@ -27,7 +27,7 @@ fn go(app: &mut App, server: &str, request: Request) {
 }
 
 fn play(app: &mut App, text: &str) {
-    let mv = app.world().resource::<Game>().position.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mv = app.world().resource::<Game>().position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     app.world_mut().write_message(GameAction::Play(mv));
 }
 

@@ -33,7 +33,7 @@ fn game_with_black_warriors_free() -> App {
 #[test]
 fn new_game_plays_each_sides_reading_and_the_browser_draws_both() {
     let mut app = game_with_black_warriors_free();
-    let variant = app.world().resource::<Game>().position.variant().clone();
+    let variant = app.world().resource::<Game>().position().variant().clone();
     assert!(variant.sides_differ());
     assert_eq!(variant.chosen().iter().filter(|(option, _)| option.ends_with(":warrior")).count(), 2);
     let world = app.world_mut();
@@ -55,7 +55,7 @@ fn a_record_keeps_each_sides_options_and_exports_them() {
         let mut game = app.world_mut().resource_mut::<Game>();
         // Black's Warrior steps one square, which only Black's reading allows.
         for text in ["T a2-b4", "t j9-i7", "W a1-a2"] {
-            for mv in game.position.parse_turn(text).unwrap_or_else(|e| panic!("{text}: {e}")) {
+            for mv in game.position().parse_turn(text).unwrap_or_else(|e| panic!("{text}: {e}")) {
                 game.play(mv);
             }
         }
@@ -66,7 +66,7 @@ fn a_record_keeps_each_sides_options_and_exports_them() {
     let base = Variant::load_file(&repo_assets().join("variants/jetan.ron")).unwrap();
     assert!(record.same_rules(&base));
     let replayed = record.replay(&base).unwrap();
-    assert_eq!(replayed.position.variant().chosen(), app.world().resource::<Game>().position.variant().chosen());
+    assert_eq!(replayed.position().variant().chosen(), app.world().resource::<Game>().position().variant().chosen());
     // The same moves don't replay under the rules as written.
     let mut written = record.clone();
     written.options.clear();

@@ -16,7 +16,7 @@ use jetan::camera::BoardView;
 use jetan::game::Game;
 use jetan::headless::interface_app;
 use jetan::input::Selection;
-use jetan::look_asset::TokenLook;
+use jetan::token_looks::TokenLook;
 use jetan_rules::Square;
 
 /// The game on a launch, with Bevy's picking as the real game has it.
@@ -120,15 +120,15 @@ fn hovered_piece(app: &mut App, at: Vec2) -> Option<Square> {
 
 #[test]
 fn clicking_the_dot_of_a_legal_destination_plays_the_move() {
-    let mut app = picking_app(Launch { variant: Some("variants/jetan.ron".into()), ..default() });
+    let mut app = picking_app(Launch::playing("variants/jetan.ron"));
     // The Flier stands in the front rank: nothing hides it.
     let flier = above(&mut app, "f1", 0.5);
     click_at(&mut app, flier);
     let selection = app.world().resource::<Selection>();
     assert_eq!(selection.from, Some(square(&app, "f1")), "the Flier is picked");
     let (mv, to) = selection.targets().next().expect("the Flier has a move");
-    let text = app.world().resource::<Game>().position.move_text(mv);
-    let name = app.world().resource::<Game>().position.variant().geometry().name(to);
+    let text = app.world().resource::<Game>().position().move_text(mv);
+    let name = app.world().resource::<Game>().position().variant().geometry().name(to);
     // The dot is drawn at the middle of the destination: the click lands on it.
     let dot = on_screen(&mut app, &name.to_string());
     click_at(&mut app, dot);
@@ -139,7 +139,7 @@ fn clicking_the_dot_of_a_legal_destination_plays_the_move() {
 fn a_legal_destination_under_the_pointer_wins_over_a_piece_standing_in_front() {
     // Seen from South's side, the piece on e1 hides the Panthan on e2 but for its head, and the
     // Panthan's head hides the near part of e3 (the square's southern third).
-    let mut app = picking_app(Launch { variant: Some("variants/jetan.ron".into()), ..default() });
+    let mut app = picking_app(Launch::playing("variants/jetan.ron"));
     let head = above(&mut app, "e2", 0.8);
     click_at(&mut app, head);
     assert_eq!(app.world().resource::<Selection>().from, Some(square(&app, "e2")), "the Panthan is picked");
@@ -151,7 +151,7 @@ fn a_legal_destination_under_the_pointer_wins_over_a_piece_standing_in_front() {
 
 #[test]
 fn in_the_diagram_too() {
-    let launch = Launch { variant: Some("variants/jetan.ron".into()), ..default() };
+    let launch = Launch::playing("variants/jetan.ron");
     let mut app = picking_app(launch);
     app.world_mut().write_message(jetan::camera::ToggleView);
     app.world_mut().write_message(jetan::camera::ToggleView);
@@ -169,7 +169,7 @@ fn in_the_diagram_too() {
 
 #[test]
 fn a_pointer_that_leaves_the_window_hovers_nothing() {
-    let mut app = picking_app(Launch { variant: Some("variants/jetan.ron".into()), ..default() });
+    let mut app = picking_app(Launch::playing("variants/jetan.ron"));
     let flier = above(&mut app, "f1", 0.5);
     assert_eq!(hovered_piece(&mut app, flier), Some(square(&app, "f1")));
     assert_eq!(app.world().resource::<Selection>().hover, Some(square(&app, "f1")), "the Flier's plate shows");

@@ -36,7 +36,7 @@ fn game(app: &App) -> &Game {
 
 fn piece_label(app: &App, name: &str) -> Option<String> {
     let game = game(app);
-    game.position.piece_at(square(app, name)).map(|p| game.position.variant().label(p))
+    game.position().piece_at(square(app, name)).map(|p| game.position().variant().label(p))
 }
 
 /// Clicks the squares in order, then lets the move play out.
@@ -98,7 +98,7 @@ fn a_promotion_chosen_from_the_list_then_every_man_taken() {
     click(&mut app, "c12");
     let choices = app.world().resource::<Selection>().choices.clone();
     assert!(choices.len() > 1, "promote or not, and which piece: {choices:?}");
-    let than = game(&app).position.variant().kind_by_id("than").unwrap();
+    let than = game(&app).position().variant().kind_by_id("than").unwrap();
     let pick = *choices.iter().find(|m| m.promotions.iter().any(|p| p.kind == than)).expect("a Than to bring back");
     // What the list's button does.
     app.world_mut().write_message(GameAction::Play(pick));

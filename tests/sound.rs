@@ -15,20 +15,21 @@ use jetan::Launch;
 use jetan::animation::Walking;
 use jetan::board::{BoardLayout, PieceToken};
 use jetan::game::{Game, GameAction};
-use jetan::sound::map::Event;
-use jetan::sound::{Audio, Heard, SoundCatalog};
+use jetan::heard::Heard;
+use jetan::heard::SoundEvent;
+use jetan::sound::{Audio, SOUNDS_FILE, SoundCatalog};
 use jetan_audio::Clip;
 use jetan_rules::{Move, MoveKind, Square};
 
 /// The headless game (with its interface and sound) on `assets`, playing `variant`, its sounds
 /// loaded.
 fn heard_game(assets: &std::path::Path, variant: &str) -> App {
-    let launch = Launch { variant: Some(variant.into()), ..default() };
+    let launch = Launch::playing(variant);
     let mut app = jetan::headless::interface_app(assets, launch);
     update_until(&mut app, "the game and its sounds", |world| {
         world.contains_resource::<Game>()
             && world.query::<&PieceToken>().iter(world).count() > 0
-            && world.resource::<SoundCatalog>().loaded.good.is_some()
+            && world.resource::<SoundCatalog>().good(SOUNDS_FILE).is_some()
     });
     app
 }
@@ -47,12 +48,12 @@ fn voices(app: &App) -> Vec<(Arc<Clip>, [f32; 2])> {
 
 /// The takes of a sound of the game's sounds file.
 fn takes(app: &App, sound: &str) -> Vec<Arc<Clip>> {
-    app.world().resource::<SoundCatalog>().loaded.good.as_ref().unwrap().sounds[sound].takes.clone()
+    app.world().resource::<SoundCatalog>().good(SOUNDS_FILE).unwrap().sounds[sound].takes.clone()
 }
 
 /// A move of the side to move that takes a piece, if there is one.
 fn capture(game: &Game) -> Option<Move> {
-    let position = &game.position;
+    let position = &game.position();
     let takes =
         |mv: &Move| mv.steps.iter().any(|s| position.piece_at(s.to).is_some_and(|p| p.side != position.to_move()));
     position.legal_moves().into_iter().find(|mv| mv.kind == MoveKind::Normal && takes(mv))
@@ -60,7 +61,7 @@ fn capture(game: &Game) -> Option<Move> {
 
 /// The move that brings a piece nearest an enemy piece (the armies close in).
 fn closing_in(game: &Game) -> Move {
-    let position = &game.position;
+    let position = &game.position();
     let geometry = position.variant().geometry();
     let enemies: Vec<Square> =
         position.pieces().filter(|(_, p)| p.side != position.to_move()).map(|(s, _)| s).collect();
@@ -95,7 +96,7 @@ fn a_capture_is_heard_where_it_happens() {
     }
     let capture = found.unwrap_or_else(|| {
         let game = app.world().resource::<Game>();
-        panic!("the armies meet within 80 plies: {} after {:?}", game.position.to_text(), game.turns())
+        panic!("the armies meet within 80 plies: {} after {:?}", game.position().to_text(), game.turns())
     });
     let square = capture.steps[0].to;
     let at = {
@@ -113,10 +114,10 @@ fn a_capture_is_heard_where_it_happens() {
             break;
         }
     }
-    let fight = heard.iter().find(|h| h.event == Event::Capture).expect("the capture is heard");
+    let fight = heard.iter().find(|h| h.event == SoundEvent::Capture).expect("the capture is heard");
     let place = fight.at.expect("at its square");
     assert!(place.xz().distance(at.xz()) < 0.01, "at {place}, the square is at {at}");
-    assert_eq!(heard.first().map(|h| h.event), Some(Event::Depart), "the taker sets off first: {heard:?}");
+    assert_eq!(heard.first().map(|h| h.event), Some(SoundEvent::Depart), "the taker sets off first: {heard:?}");
     let [(_, [left, right])] = clashing[..] else { panic!("one clash playing: {clashing:?}") };
     // The camera looks at the board from the south: files left of the middle are on the left.
     let camera = {
@@ -138,9 +139,9 @@ fn an_airship_is_heard_flying_and_mute_silences_everything() {
     let mut app = heard_game(&repo_assets(), "variants/jetan_jeddara.ron");
     let mut cursor = app.world().resource::<Messages<Heard>>().get_cursor();
     let game = app.world().resource::<Game>();
-    let carries = |s| game.position.piece_at(s).is_some_and(|p| game.position.variant().kind(p.kind).carries > 0);
+    let carries = |s| game.position().piece_at(s).is_some_and(|p| game.position().variant().kind(p.kind).carries > 0);
     let flight = game
-        .position
+        .position()
         .legal_moves()
         .into_iter()
         .find(|m| m.kind == MoveKind::Normal && m.steps.len() == 1 && carries(m.steps[0].from))
@@ -148,7 +149,7 @@ fn an_airship_is_heard_flying_and_mute_silences_everything() {
     let ship_from = flight.steps[0].from;
     play(&mut app, flight);
     let heard = frame(&mut app, &mut cursor);
-    let flying = heard.iter().find(|h| h.event == Event::Flight).expect("the flight is heard");
+    let flying = heard.iter().find(|h| h.event == SoundEvent::Flight).expect("the flight is heard");
     let ship = flying.follow.expect("the propellers follow the ship");
     assert_eq!(app.world().get::<PieceToken>(ship).unwrap().square, ship_from);
     let propellers = takes(&app, "propellers");
@@ -194,15 +195,17 @@ fn a_broken_sounds_file_keeps_the_last_good_one() {
         }
     }
     let mut app = heard_game(&assets, "variants/jetan.ron");
-    let good = app.world().resource::<SoundCatalog>().loaded.good.clone().unwrap();
+    let good = app.world().resource::<SoundCatalog>().good(SOUNDS_FILE).unwrap();
     let file = assets.join(jetan::sound::SOUNDS_FILE);
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replace("sounds/roar.wav", "sounds/no_roar.wav")).unwrap();
-    update_until(&mut app, "the broken edit's error", |world| world.resource::<SoundCatalog>().loaded.error.is_some());
+    update_until(&mut app, "the broken edit's error", |world| {
+        world.resource::<SoundCatalog>().error(SOUNDS_FILE).is_some()
+    });
     let catalog = app.world().resource::<SoundCatalog>();
-    let error = catalog.loaded.error.as_deref().unwrap();
+    let error = catalog.error(SOUNDS_FILE).unwrap();
     assert!(error.starts_with("assets/sounds/barsoom.sounds.ron:") && error.contains("sounds/no_roar.wav"), "{error}");
-    assert!(Arc::ptr_eq(catalog.loaded.good.as_ref().unwrap(), &good), "the last good sounds play on");
+    assert!(Arc::ptr_eq(&catalog.good(SOUNDS_FILE).unwrap(), &good), "the last good sounds play on");
 }
 
 /// What `jetan sound` writes for each event the shipped sounds file gives a sound (and the
@@ -241,13 +244,33 @@ fn every_events_sound_is_heard_unclipped_and_of_a_sensible_length() {
         }
     }
     // Every event of the file has its sound; `depart` only a kind's own.
-    for event in Event::ALL {
+    for event in SoundEvent::ALL {
         let said = std::process::Command::new(env!("CARGO_BIN_EXE_jetan"))
             .args(["sound", event.name(), "-o"])
             .arg(dir.join("any.wav"))
             .output()
             .unwrap();
-        assert_eq!(said.status.success(), event != Event::Depart, "{}", event.name());
+        assert_eq!(said.status.success(), event != SoundEvent::Depart, "{}", event.name());
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A sounds file that can't be read at all (missing here) is named in an error at its place,
+/// not only in Bevy's log, and the game plays on silent.
+#[test]
+fn a_missing_sounds_file_is_named_at_its_place() {
+    let assets = temp_dir("no-sounds-assets");
+    for folder in ["variants", "looks"] {
+        std::fs::create_dir_all(assets.join(folder)).unwrap();
+        for entry in std::fs::read_dir(repo_assets().join(folder)).unwrap().flatten() {
+            std::fs::copy(entry.path(), assets.join(folder).join(entry.file_name())).unwrap();
+        }
+    }
+    let mut app = jetan::headless::interface_app(&assets, Launch::playing("variants/jetan.ron"));
+    update_until(&mut app, "the sounds file's error", |world| {
+        world.contains_resource::<Game>() && world.resource::<SoundCatalog>().error(SOUNDS_FILE).is_some()
+    });
+    let error = app.world().resource::<SoundCatalog>().error(SOUNDS_FILE).unwrap().to_string();
+    assert!(error.starts_with("assets/sounds/barsoom.sounds.ron:1:1: the sounds file can't be read"), "{error}");
+    assert!(app.world().resource::<SoundCatalog>().good(SOUNDS_FILE).is_none(), "silent");
 }

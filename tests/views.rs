@@ -13,8 +13,8 @@ use jetan::camera::{BoardCamera, DiagramCamera, ToggleView};
 use jetan::game::{Game, SquareClicked};
 use jetan::headless::interface_app;
 use jetan::input::Selection;
-use jetan::look_asset::TokenLook;
 use jetan::settings::View;
+use jetan::token_looks::TokenLook;
 
 fn cameras_active(app: &mut App) -> (bool, bool) {
     let world = app.world_mut();
@@ -36,8 +36,11 @@ fn diagram_meshes(app: &mut App) -> usize {
 
 #[test]
 fn the_views_go_round_mid_game_and_keep_the_selection() {
-    let launch =
-        Launch { variant: Some("variants/jetan.ron".into()), moves: Some("A e2-e3, a f9-f8".into()), ..default() };
+    let launch = {
+        let mut launch = Launch::playing("variants/jetan.ron");
+        launch.game.moves = Some("A e2-e3, a f9-f8".into());
+        launch
+    };
     let mut app = interface_app(&repo_assets(), launch);
     update_until(&mut app, "the game and every piece's look", |world| {
         let tokens = world.query::<&PieceToken>().iter(world).count();

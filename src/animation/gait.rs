@@ -27,7 +27,14 @@ const STAND_OFF: f32 = 0.45;
 pub enum Striding {
     /// On foot: `covered` squares into a stretch of `length` that starts `from` squares along
     /// the path (the run-up, or the step in).
-    Moving { from: f32, covered: f32, length: f32 },
+    Moving {
+        /// Where along the path the stretch starts, in squares.
+        from: f32,
+        /// How far into the stretch the figure is, in squares.
+        covered: f32,
+        /// The stretch's length, in squares.
+        length: f32,
+    },
     /// Striking the piece it takes, this share into the strike.
     Striking(f32),
 }

@@ -115,12 +115,12 @@ fn start_animations(
     settings: Res<Settings>,
 ) {
     let (Some(layout), Ok(root)) = (layout, roots.single()) else { return };
-    let variant = game.position.variant();
+    let variant = game.position().variant();
     let speed = settings.animation_speed.max(0.05);
     for played in played.read() {
         let at = |square| tokens.iter().find(|(_, t, _, _)| t.square == square);
         if played.mv.kind == MoveKind::Charge {
-            rally(&mut commands, tokens.iter().map(|(e, t, _, _)| (e, t)), &layout, speed, game.position.to_move());
+            rally(&mut commands, tokens.iter().map(|(e, t, _, _)| (e, t)), &layout, speed, game.position().to_move());
         }
         let leader = played.leader.and_then(|square| Some((square, at(square)?.1.piece)));
         let carrier = leader.filter(|(_, piece)| variant.kind(piece.kind).carries > 0).map(|(square, _)| square);
@@ -272,7 +272,7 @@ fn reconcile_tokens(
         return;
     }
     *due = false;
-    let position = &game.position;
+    let position = &game.position();
     let mut shown = SquareSet::EMPTY;
     for (entity, token) in &tokens {
         if position.piece_at(token.square) == Some(token.piece) && shown.insert(token.square) {

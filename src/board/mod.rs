@@ -68,7 +68,9 @@ pub fn token(layout: &BoardLayout, root: Entity, piece: Piece, square: Square) -
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, reset_board.in_set(AppSystems::Board));
+    app.add_systems(Update, reset_board.in_set(AppSystems::Board))
+        // The layout is the game's board: it goes with the game.
+        .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<BoardLayout>());
 }
 
 /// Sets the board from the position: cells for a new board shape, a token for every piece.
@@ -83,7 +85,7 @@ fn reset_board(
     if resets.read().count() == 0 {
         return;
     }
-    let geometry = game.position.variant().geometry();
+    let geometry = game.position().variant().geometry();
     let new_layout = BoardLayout { geometry };
     let root = match roots.single() {
         Ok(root) if layout.is_some_and(|l| *l == new_layout) => root,
@@ -104,7 +106,7 @@ fn reset_board(
     for token in &tokens {
         commands.entity(token).despawn();
     }
-    for (square, piece) in game.position.pieces() {
+    for (square, piece) in game.position().pieces() {
         commands.spawn(token(&new_layout, root, piece, square));
     }
 }

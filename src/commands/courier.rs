@@ -43,7 +43,7 @@ pub fn import(args: &ImportArgs) -> Result<(), String> {
     let variant_file = asset_relative(&args.variant.variant)?;
     let shown = args.list.display();
     let text = if args.list == Path::new("-") {
-        std::io::read_to_string(std::io::stdin()).map_err(|e| format!("standard input: {e}"))?
+        jetan_rules::read_bounded_text(std::io::stdin(), jetan_rules::MAX_TEXT_BYTES, "standard input")?
     } else {
         jetan_rules::read_text_file(&args.list, jetan_rules::MAX_TEXT_BYTES).map_err(|e| format!("{shown}: {e}"))?
     };

@@ -149,7 +149,7 @@ fn variant_file(text: &str) -> Result<PathBuf, String> {
     let places = Places::player();
     let asset_path = if bare_name {
         places.variant_named(text)
-    } else if jetan::places::is_mod(text) {
+    } else if jetan::asset_path::is_mod(text) {
         text.into()
     } else {
         return Ok(path.into());

@@ -18,10 +18,10 @@ pub fn run(file: &Path) -> Result<(), String> {
     if let Some(note) = record.result_note(&game) {
         say!("note: {note}");
     }
-    say(game.position.to_text());
+    say(game.position().to_text());
     match game.outcome() {
-        Some(outcome) => say(outcome.describe(game.position.variant())),
-        None => say!("unfinished: {} to move", game.position.variant().side_name(game.position.to_move())),
+        Some(outcome) => say(outcome.describe(game.position().variant())),
+        None => say!("unfinished: {} to move", game.position().variant().side_name(game.position().to_move())),
     }
     Ok(())
 }

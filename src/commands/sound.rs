@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use jetan::sound::map::{Event, MAX_SOUNDS_BYTES, MAX_WAV_BYTES, SoundMap};
+use jetan::heard::SoundEvent;
+use jetan::sound::map::{MAX_SOUNDS_BYTES, MAX_WAV_BYTES, SoundMap};
 use jetan_audio::{Clip, OUTPUT_RATE};
 
 use super::say;
@@ -32,7 +33,7 @@ pub struct SoundArgs {
 /// Writes the sound and says what it is: its file, pitch, length and levels.
 pub fn run(args: &SoundArgs) -> Result<(), String> {
     let map = read_sounds(&args.sounds)?;
-    let sound = match (Event::named(&args.event), args.event.as_str()) {
+    let sound = match (SoundEvent::named(&args.event), args.event.as_str()) {
         (Some(event), _) => map.for_event(event, args.own.as_deref()),
         (None, "wind") => map.sounds.get(&map.ambience[0]),
         (None, "crowd") => map.sounds.get(&map.ambience[1]),
@@ -64,15 +65,10 @@ fn read_sounds(path: &Path) -> Result<Arc<SoundMap>, String> {
     SoundMap::read(&text, &origin, read).map(Arc::new)
 }
 
-/// Refuses to write over a file that is not a WAV file.
+/// Refuses to write over anything but a WAV file ([`jetan::atomic_file::check_may_overwrite`]).
 fn check_overwritable_wav(path: &Path) -> Result<(), String> {
-    if path.is_dir() {
-        return Err(format!("{} is a folder: add a file name", path.display()));
-    }
-    match std::fs::read(path) {
-        Ok(bytes) if Clip::from_wav(&bytes).is_err() => {
-            Err(format!("{} is not a WAV file: it is not written over: choose another name", path.display()))
-        }
-        _ => Ok(()),
-    }
+    jetan::atomic_file::check_may_overwrite(path, |path| {
+        let bytes = jetan_rules::read_file(path, MAX_WAV_BYTES).map_err(|why| format!("{}: {why}", path.display()))?;
+        Clip::from_wav(&bytes).map(|_| ()).map_err(|_| format!("{} is not a WAV file", path.display()))
+    })
 }

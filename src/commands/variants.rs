@@ -11,10 +11,13 @@ pub fn run() -> Result<(), String> {
     for path in places.variants() {
         let file = places.file(&path).unwrap_or_default();
         match super::load_variant(&file) {
-            Ok(variant) if jetan::places::is_mod(&path) => say!("{path}: {} ({})", variant.name(), file.display()),
+            Ok(variant) if jetan::asset_path::is_mod(&path) => say!("{path}: {} ({})", variant.name(), file.display()),
             Ok(variant) => say!("{path}: {}", variant.name()),
             Err(errors) => say!("{path}: left out, it doesn't load:\n{errors}"),
         }
+    }
+    for file in places.mods.iter().flat_map(|mods| jetan::places::files_named_otherwise(&mods.join("variants"))) {
+        say!("{}: left out, its name isn't UTF-8 text (rename it)", file.display());
     }
     match &places.mods {
         Some(mods) => say!("mods folder: {} (variants/ and looks/)", mods.display()),

@@ -18,17 +18,16 @@ use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken};
 use crate::camera::{BoardCamera, DIAGRAM_LAYER, on_diagram};
 use crate::game::Game;
 use crate::input::{StandsFor, answer_pointer};
-use crate::look_asset::TokenLook;
 use crate::looks::{Paint, Part};
-use crate::scene::Palette;
+use crate::palette::Palette;
 use crate::scene::highlights::{Highlight, Mark};
-use crate::screen::Screen;
 use crate::settings::View;
+use crate::token_looks::TokenLook;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<IconCache>().add_systems(
         Update,
-        (twin_boards, twin_cells, twin_tokens.run_if(in_state(Screen::Playing)), twin_marks, follow)
+        (twin_boards, twin_cells, twin_tokens.in_set(crate::WhilePlaying), twin_marks, follow)
             .chain()
             .in_set(crate::AppSystems::View),
     );
@@ -143,7 +142,7 @@ fn twin_tokens(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let variant = game.position.variant();
+    let variant = game.position().variant();
     for (entity, token, TokenLook(drawn), old) in &tokens {
         if let Some(HasTwin(old)) = old {
             commands.entity(*old).despawn();

@@ -11,9 +11,9 @@ pub use pointer::{StandsFor, answer_pointer};
 pub use selection::Selection;
 
 use crate::AppSystems;
-use crate::Launch;
 use crate::board::PieceToken;
 use crate::game::{BoardReset, Game, Notice, SquareClicked};
+use crate::launch::StageDirections;
 use crate::screen::Screen;
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (apply_launch_squares, selection::handle_clicks)
                 .chain()
-                .run_if(in_state(Screen::Playing))
+                .in_set(crate::WhilePlaying)
                 .in_set(AppSystems::RecordInput),
         )
         .add_systems(OnExit(Screen::Playing), |mut selection: ResMut<Selection>| *selection = Selection::default())
@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Clicks the launch's square once the first board is set, and holds its hovered square
 /// (whatever the pointer hovers: a screenshot's pointer rests wherever the screen puts it).
 fn apply_launch_squares(
-    launch: Res<Launch>,
+    stage: Res<StageDirections>,
     game: Res<Game>,
     tokens: Query<(), With<PieceToken>>,
     mut done: Local<bool>,
@@ -46,9 +46,9 @@ fn apply_launch_squares(
     if tokens.is_empty() {
         return;
     }
-    let geometry = game.position.variant().geometry();
+    let geometry = game.position().variant().geometry();
     if *done {
-        let hover = launch.hover.as_ref().and_then(|name| geometry.parse(name));
+        let hover = stage.hover.as_ref().and_then(|name| geometry.parse(name));
         if hover.is_some() && selection.hover != hover {
             selection.hover = hover;
         }
@@ -62,10 +62,10 @@ fn apply_launch_squares(
         }
         square
     };
-    if let Some(square) = launch.select.as_ref().and_then(&mut square) {
+    if let Some(square) = stage.select.as_ref().and_then(&mut square) {
         clicks.write(SquareClicked(square));
     }
-    if let Some(square) = launch.hover.as_ref().and_then(&mut square) {
+    if let Some(square) = stage.hover.as_ref().and_then(&mut square) {
         selection.hover = Some(square);
     }
 }

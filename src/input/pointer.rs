@@ -11,9 +11,9 @@ use bevy::window::CursorLeft;
 use jetan_rules::Square;
 
 use super::Selection;
-use crate::Launch;
 use crate::board::{BoardLayout, Cell, PieceToken};
 use crate::game::SquareClicked;
+use crate::launch::StageDirections;
 
 /// An entity drawn for another that stands on a square (a cell or a piece): pointing at it
 /// points at that square.
@@ -99,10 +99,10 @@ fn hover(over: On<Pointer<Over>>, meant: MeantSquare, mut selection: ResMut<Sele
 /// last seen, so no square hears it leave), unless the launch holds a hovered square.
 pub(super) fn forget_hover_out_of_the_window(
     mut left: MessageReader<CursorLeft>,
-    launch: Res<Launch>,
+    stage: Res<StageDirections>,
     mut selection: ResMut<Selection>,
 ) {
-    if left.read().count() > 0 && launch.hover.is_none() {
+    if left.read().count() > 0 && stage.hover.is_none() {
         selection.hover = None;
     }
 }

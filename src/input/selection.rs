@@ -96,17 +96,17 @@ pub(super) fn handle_clicks(
             continue;
         }
         if let Some(outcome) = game.outcome() {
-            notice.0 = Some(format!("The game is over. {}", outcome.describe(game.position.variant())));
+            notice.0 = Some(format!("The game is over. {}", outcome.describe(game.position().variant())));
             continue;
         }
         if game.seat_to_move() != Seat::Human {
-            let side = game.position.variant().side_name(game.position.to_move());
+            let side = game.position().variant().side_name(game.position().to_move());
             let by = if game.seat_to_move() == Seat::Online { "your opponent online" } else { "the AI" };
             notice.0 = Some(format!("{side} is played by {by}: wait for the move."));
             continue;
         }
         let hover = selection.hover;
-        let position = &game.position;
+        let position = &game.position();
         let variant = position.variant();
         if selection.from == Some(square) {
             *selection = Selection { hover, ..default() };

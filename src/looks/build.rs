@@ -2,6 +2,7 @@
 //! and in range, every anchor set before it is used, every shared group known, and no look so
 //! big that it would slow the game.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
@@ -17,6 +18,9 @@ pub const MAX_COUNT: usize = 64;
 pub const MAX_PARTS: usize = 2000;
 /// How deep groups and shared groups may nest.
 const MAX_DEPTH: usize = 8;
+/// The most items one look may build, counting each use of a shared group's items anew: shared
+/// groups that use shared groups multiply, and a short file could otherwise ask for billions.
+pub const MAX_ITEMS_BUILT: usize = 20_000;
 /// The largest length a look may give (in squares), and the largest point in a lathe profile.
 const MAX_LENGTH: f32 = 10.0;
 
@@ -36,7 +40,9 @@ pub fn figure(look: &Look, shared: &BTreeMap<String, Vec<Item>>) -> Result<(Vec<
     check_length("size", look.size)?;
     check("turn", look.turn.is_finite(), "must be a number")?;
     let rig = Rig { joints: &look.joints, pivots: vec![None; look.joints.len()] };
-    let mut builder = Builder { shared, model: Model::default(), stance: None, deck: None, depth: 0, rig: Some(rig) };
+    let built = Cell::new(0);
+    let mut builder =
+        Builder { shared, built: &built, model: Model::default(), stance: None, deck: None, depth: 0, rig: Some(rig) };
     builder.items(&look.parts)?;
     let place =
         Transform::from_rotation(Quat::from_rotation_y(look.turn.to_radians())).with_scale(Vec3::splat(look.size));
@@ -54,6 +60,8 @@ pub fn figure(look: &Look, shared: &BTreeMap<String, Vec<Item>>) -> Result<(Vec<
 /// Builds items into one frame: the model so far and the anchors its body has set.
 struct Builder<'a> {
     shared: &'a BTreeMap<String, Vec<Item>>,
+    /// How many items the look has built so far, in every group.
+    built: &'a Cell<usize>,
     model: Model,
     stance: Option<Stance>,
     deck: Option<f32>,
@@ -95,6 +103,11 @@ impl Rig<'_> {
 impl Builder<'_> {
     fn items(&mut self, items: &[Item]) -> Result<(), String> {
         for (i, item) in items.iter().enumerate() {
+            self.built.set(self.built.get() + 1);
+            if self.built.get() > MAX_ITEMS_BUILT {
+                let why = "shared groups that use shared groups multiply";
+                return Err(format!("the look builds more than {MAX_ITEMS_BUILT} items ({why})"));
+            }
             self.item(item).map_err(|error| format!("item {} ({}): {error}", i + 1, name(item)))?;
             if self.model.parts.len() > MAX_PARTS {
                 return Err(format!("more than {MAX_PARTS} parts"));
@@ -394,6 +407,7 @@ impl Builder<'_> {
                     .with_scale(Vec3::splat(check_length("scale", *scale)?));
                 let mut group = Builder {
                     shared: self.shared,
+                    built: self.built,
                     model: Model::default(),
                     stance: None,
                     deck: None,
@@ -460,6 +474,7 @@ impl Builder<'_> {
     fn worn(&mut self, item: &Item, stance: Stance) -> Result<(), String> {
         let mut statuette = Builder {
             shared: self.shared,
+            built: self.built,
             model: Model::default(),
             stance: Some(stance.at_statuette_scale()),
             deck: self.deck,

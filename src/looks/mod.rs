@@ -18,7 +18,7 @@ use std::sync::Arc;
 pub use build::{MAX_COUNT, MAX_PARTS};
 pub use model::{Model, Paint, Part, Shape, part};
 pub use skeleton::Skeleton;
-pub use vocabulary::{Item, Look, LookFile, PACES};
+pub use vocabulary::{Item, Look, LookFile, MotionName};
 
 use crate::ron_text::RonError;
 
@@ -44,10 +44,11 @@ impl Looks {
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         let file: LookFile = crate::ron_text::read_with(&options, text).map_err(|e| format!("{origin}:{e}"))?;
         let mut errors = Vec::new();
+        let index = jetan_rules::TextIndex::new(text);
         let mut build = |looks: &BTreeMap<String, Look>, section: &str| {
             let mut built = BTreeMap::new();
             // A kind's key, in its section (`living:` comes after `kinds:` when a file has both).
-            let from = crate::ron_text::find_outside_comments(text, 0, &format!("{section}:")).unwrap_or(0);
+            let from = index.find_key(section).unwrap_or(0);
             for (id, look) in looks {
                 match look_figure(look, &file) {
                     Ok((parts, skeleton)) => {
@@ -55,7 +56,7 @@ impl Looks {
                     }
                     Err(error) => {
                         let key = format!("\"{id}\":");
-                        let place = RonError::at_text_after(text, from, &key, format!("look \"{id}\": {error}"));
+                        let place = RonError::at_text_after(&index, from, &key, format!("look \"{id}\": {error}"));
                         errors.push(format!("{origin}:{place}"));
                     }
                 }
@@ -127,7 +128,7 @@ fn look_figure(look: &Look, file: &LookFile) -> Result<(Vec<Part>, Skeleton), St
                 rigged.joints.entry(joint.clone()).or_insert_with(|| at.clone());
             }
             for (motion, moves) in &rig.motions {
-                rigged.motions.entry(motion.clone()).or_insert_with(|| moves.clone());
+                rigged.motions.entry(*motion).or_insert_with(|| moves.clone());
             }
             build::figure(&rigged, &file.shared)
         }
@@ -159,14 +160,17 @@ pub struct Drawn {
     /// moves on foot, unless it flies.
     pub living: bool,
     /// The kind's own sounds for events, by the sounds file's names.
-    pub sounds: BTreeMap<crate::sound::map::Event, String>,
+    pub sounds: BTreeMap<crate::heard::SoundEvent, String>,
 }
 
 /// A glTF scene of a look: its asset path, and the look's size and turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GltfModel {
+    /// The model's asset path (`models/bird.glb`).
     pub path: String,
+    /// The look's size: the model is scaled by it.
     pub size: f32,
+    /// The look's turn about the upright, in degrees.
     pub turn: f32,
 }
 

@@ -11,10 +11,15 @@ pub use super::vocabulary::{Paint, Shape};
 /// its right hand towards +x).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Part {
+    /// Its shape.
     pub shape: Shape,
+    /// What it is painted with.
     pub paint: Paint,
+    /// Where its centre is.
     pub at: Vec3,
+    /// How it is turned.
     pub turn: Quat,
+    /// How it is scaled along its own axes.
     pub scale: Vec3,
     /// A propeller's blade turns about its hub (the point, then the axis) while the piece moves.
     pub spin: Option<(Vec3, Vec3)>,
@@ -23,19 +28,23 @@ pub struct Part {
     pub joint: Option<usize>,
 }
 
+/// A part of `shape` painted `paint` at `at`, neither turned nor scaled.
 pub fn part(shape: Shape, paint: Paint, at: Vec3) -> Part {
     Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE, spin: None, joint: None }
 }
 
 impl Part {
+    /// The part turned by `turn`.
     pub fn turned(self, turn: Quat) -> Part {
         Part { turn, ..self }
     }
 
+    /// The part scaled by `scale` along its own axes.
     pub fn scaled(self, scale: Vec3) -> Part {
         Part { scale, ..self }
     }
 
+    /// The part spinning about `hub` and `axis` while the piece moves (a propeller's blade).
     pub fn spinning(self, hub: Vec3, axis: Vec3) -> Part {
         Part { spin: Some((hub, axis)), ..self }
     }
@@ -105,14 +114,17 @@ impl Part {
 /// A model under construction: the kit's items add parts to it.
 #[derive(Default, Debug)]
 pub struct Model {
+    /// The parts so far.
     pub parts: Vec<Part>,
 }
 
 impl Model {
+    /// Adds a part.
     pub fn push(&mut self, part: Part) {
         self.parts.push(part);
     }
 
+    /// Adds a part of `shape` painted `paint` at `at`.
     pub fn add(&mut self, shape: Shape, paint: Paint, at: Vec3) {
         self.push(part(shape, paint, at));
     }
@@ -122,6 +134,7 @@ impl Model {
 const LATHE_SEGMENTS: usize = 32;
 
 impl Shape {
+    /// The shape's mesh, centred on the origin.
     pub fn mesh(&self) -> Mesh {
         match *self {
             Shape::Cylinder(r, h) => Cylinder::new(r, h).into(),

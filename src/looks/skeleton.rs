@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::vocabulary::{Axis, Joint, MOTIONS, Motion, PACES};
+use super::vocabulary::{Axis, Joint, Motion, MotionName};
 
 /// The longest motion, in seconds.
 const MAX_MOTION_SECONDS: f32 = 60.0;
@@ -23,22 +23,43 @@ pub struct Skeleton {
     /// The joints in name order: each one's name, pivot (in the model's frame, at rest) and the
     /// joint it hangs from.
     pub joints: Vec<SkeletonJoint>,
-    motions: BTreeMap<String, Compiled>,
+    motions: BTreeMap<MotionName, Compiled>,
 }
 
 /// One joint of a skeleton.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SkeletonJoint {
+    /// Its name in the look's `joints`.
     pub name: String,
+    /// Its pivot, in the model's frame at rest.
     pub pivot: Vec3,
+    /// The joint it hangs from (its index), if any.
     pub on: Option<usize>,
 }
 
 /// A motion by joint index.
 #[derive(Clone, Debug, PartialEq)]
 enum Compiled {
-    Cycle { seconds: f32, stride: f32, swings: Vec<(usize, Axis, f32, f32, f32)> },
-    Keys { seconds: f32, keys: Vec<(f32, Vec<(usize, Quat)>)> },
+    Cycle { seconds: f32, stride: f32, swings: Vec<CompiledSwing> },
+    Keys { seconds: f32, keys: Vec<CompiledKey> },
+}
+
+/// A joint swinging about `axis` from `from` to `to` radians and back, `phase` of the way
+/// through the cycle at its start.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CompiledSwing {
+    joint: usize,
+    axis: Axis,
+    from: f32,
+    to: f32,
+    phase: f32,
+}
+
+/// The joints' turns at a moment `at` of a keyed motion (0 its start, 1 its end).
+#[derive(Clone, Debug, PartialEq)]
+struct CompiledKey {
+    at: f32,
+    turns: Vec<(usize, Quat)>,
 }
 
 impl Skeleton {
@@ -51,7 +72,7 @@ impl Skeleton {
     pub fn new(
         joints: &BTreeMap<String, Joint>,
         pivots: &[Option<Vec3>],
-        motions: &BTreeMap<String, Motion>,
+        motions: &BTreeMap<MotionName, Motion>,
         turn: impl Fn(super::vocabulary::Turn) -> Result<Quat, String>,
     ) -> Result<Skeleton, String> {
         let names: Vec<&String> = joints.keys().collect();
@@ -79,11 +100,8 @@ impl Skeleton {
                 up = skeleton.joints[parent].on;
             }
         }
-        for (name, motion) in motions {
-            if !MOTIONS.contains(&name.as_str()) {
-                return Err(format!("motion \"{name}\": the game plays {}", MOTIONS.join(", ")));
-            }
-            let what = |detail: &str| format!("motion \"{name}\": {detail}");
+        for (&name, motion) in motions {
+            let what = |detail: &str| format!("motion \"{}\": {detail}", name.name());
             let seconds = |seconds: f32| {
                 let fine = seconds.is_finite() && seconds > 0.0 && seconds <= MAX_MOTION_SECONDS;
                 if fine {
@@ -106,7 +124,8 @@ impl Skeleton {
                                 "the swing of \"{joint}\" needs angles of at most 360 and a phase of 0 to 1"
                             )));
                         }
-                        compiled.push((at, swing.axis, swing.from.to_radians(), swing.to.to_radians(), swing.phase));
+                        let (from, to) = (swing.from.to_radians(), swing.to.to_radians());
+                        compiled.push(CompiledSwing { joint: at, axis: swing.axis, from, to, phase: swing.phase });
                     }
                     Compiled::Cycle { seconds: seconds(*length)?, stride: *stride, swings: compiled }
                 }
@@ -128,7 +147,7 @@ impl Skeleton {
                                 turn(*turn_to).map_err(|e| what(&format!("key {}: \"{joint}\": {e}", k + 1)))?,
                             ));
                         }
-                        compiled.push((key.at, turns));
+                        compiled.push(CompiledKey { at: key.at, turns });
                     }
                     if compiled.is_empty() {
                         return Err(what("it has no keys"));
@@ -136,32 +155,32 @@ impl Skeleton {
                     Compiled::Keys { seconds: seconds(*length)?, keys: compiled }
                 }
             };
-            skeleton.motions.insert(name.clone(), compiled);
+            skeleton.motions.insert(name, compiled);
         }
         Ok(skeleton)
     }
 
     /// Whether the figure has the motion.
-    pub fn moves(&self, motion: &str) -> bool {
-        self.motions.contains_key(motion)
+    pub fn moves(&self, motion: MotionName) -> bool {
+        self.motions.contains_key(&motion)
     }
 
     /// A motion's length in seconds (a cycle's once round), if the figure has it.
-    pub fn seconds(&self, motion: &str) -> Option<f32> {
-        self.motions.get(motion).map(|compiled| match compiled {
+    pub fn seconds(&self, motion: MotionName) -> Option<f32> {
+        self.motions.get(&motion).map(|compiled| match compiled {
             Compiled::Cycle { seconds, .. } | Compiled::Keys { seconds, .. } => *seconds,
         })
     }
 
-    /// The first of the paces ([`PACES`]) the figure has.
-    pub fn pace(&self) -> Option<&'static str> {
-        PACES.into_iter().find(|pace| self.moves(pace))
+    /// The first of the paces ([`MotionName::PACES`]) the figure has.
+    pub fn pace(&self) -> Option<MotionName> {
+        MotionName::PACES.into_iter().find(|&pace| self.moves(pace))
     }
 
     /// Every joint's turn `covered` squares into a walk of `length` squares at `pace`: once round
     /// its cycle a stride, growing from rest as it sets off and dying away as it arrives.
-    pub fn pace_pose(&self, pace: &str, covered: f32, length: f32) -> Vec<Quat> {
-        let Some(Compiled::Cycle { seconds, stride, .. }) = self.motions.get(pace) else {
+    pub fn pace_pose(&self, pace: MotionName, covered: f32, length: f32) -> Vec<Quat> {
+        let Some(Compiled::Cycle { seconds, stride, .. }) = self.motions.get(&pace) else {
             return self.pose(pace, 0.0);
         };
         let from_rest = (covered.min(length - covered) / SETTING_OFF).clamp(0.0, 1.0);
@@ -172,25 +191,25 @@ impl Skeleton {
 
     /// Every joint's turn `time` seconds into a motion (a cycle goes round and round, keys hold
     /// their last turns); at rest for a motion the figure hasn't.
-    pub fn pose(&self, motion: &str, time: f32) -> Vec<Quat> {
+    pub fn pose(&self, motion: MotionName, time: f32) -> Vec<Quat> {
         let mut turns = vec![Quat::IDENTITY; self.joints.len()];
-        match self.motions.get(motion) {
+        match self.motions.get(&motion) {
             Some(Compiled::Cycle { seconds, swings, .. }) => {
                 let round = (time / seconds).rem_euclid(1.0);
-                for &(joint, axis, from, to, phase) in swings {
-                    let swing = 0.5 - 0.5 * (std::f32::consts::TAU * (round + phase)).cos();
-                    turns[joint] = about(axis, from + (to - from) * swing);
+                for swing in swings {
+                    let share = 0.5 - 0.5 * (std::f32::consts::TAU * (round + swing.phase)).cos();
+                    turns[swing.joint] = about(swing.axis, swing.from + (swing.to - swing.from) * share);
                 }
             }
             Some(Compiled::Keys { seconds, keys }) => {
                 let t = (time / seconds).clamp(0.0, 1.0);
-                let turn_at = |key: &(f32, Vec<(usize, Quat)>), joint: usize| {
-                    key.1.iter().find(|(j, _)| *j == joint).map_or(Quat::IDENTITY, |(_, turn)| *turn)
+                let turn_at = |key: &CompiledKey, joint: usize| {
+                    key.turns.iter().find(|(j, _)| *j == joint).map_or(Quat::IDENTITY, |(_, turn)| *turn)
                 };
-                let next = keys.iter().position(|(at, _)| *at >= t).unwrap_or(keys.len() - 1);
+                let next = keys.iter().position(|key| key.at >= t).unwrap_or(keys.len() - 1);
                 let before = next.saturating_sub(1);
                 let (a, b) = (&keys[before], &keys[next]);
-                let blend = if b.0 > a.0 { ((t - a.0) / (b.0 - a.0)).clamp(0.0, 1.0) } else { 1.0 };
+                let blend = if b.at > a.at { ((t - a.at) / (b.at - a.at)).clamp(0.0, 1.0) } else { 1.0 };
                 for (joint, turn) in turns.iter_mut().enumerate() {
                     *turn = turn_at(a, joint).slerp(turn_at(b, joint), blend);
                 }

@@ -132,6 +132,28 @@ fn errors_name_the_file_line_and_column() {
     assert!(error.contains("must be a .png file under assets/"), "{error}");
 }
 
+/// A look file whose shared groups each use the one below `uses` times, `levels` deep, the
+/// lowest empty (so no count of parts stops it), and one kind built of the top group and a part.
+fn nested_uses(levels: usize, uses: usize) -> String {
+    let mut shared = String::from("\"g0\": [],");
+    for level in 1..=levels {
+        let items = vec![format!("Use(\"g{}\")", level - 1); uses].join(", ");
+        shared.push_str(&format!("\n\"g{level}\": [{items}],"));
+    }
+    let part = "Part(shape: Sphere(0.1), paint: Body, at: Foot(0, 0.1, 0))";
+    format!("Looks(shared: {{{shared}}}, kinds: {{ \"chief\": (parts: [{part}, Use(\"g{levels}\")]) }})")
+}
+
+#[test]
+fn shared_groups_that_use_shared_groups_are_counted_not_built_without_end() {
+    // 7 levels of 30 uses: 22 billion items asked for by a 2.7 KB file.
+    let error = Looks::read(&nested_uses(7, 30), "deep.look.ron").unwrap_err();
+    assert!(error.starts_with("deep.look.ron:") && error.contains("look \"chief\""), "{error}");
+    assert!(error.contains(&format!("the look builds more than {} items", build::MAX_ITEMS_BUILT)), "{error}");
+    // What a look really does, a few levels of a few uses, builds.
+    assert!(Looks::read(&nested_uses(3, 3), "few.look.ron").is_ok());
+}
+
 #[test]
 fn a_hand_is_optional_without_some() {
     let sword = |arm: &str| {
@@ -184,19 +206,22 @@ fn a_figure_moves_by_its_joints_and_motions() {
     assert_eq!(skeleton.joints[1].on, Some(0), "the knee hangs from its hip");
     assert!((skeleton.joints[3].pivot - Vec3::new(0.05, 0.15, 0.0)).length() < 1e-5);
     // The walk swings the legs half a cycle apart; a quarter of the way round they are level.
-    let start = skeleton.pose("walk", 0.0);
+    let start = skeleton.pose(MotionName::Walk, 0.0);
     let (left, right) = (start[0].to_axis_angle(), start[2].to_axis_angle());
     assert!((left.1 - 25f32.to_radians()).abs() < 1e-4 && (right.1 - 25f32.to_radians()).abs() < 1e-4);
     assert!(left.0.x * right.0.x < 0.0, "forward and back: {left:?} {right:?}");
-    let later = skeleton.pose("walk", 0.2);
+    let later = skeleton.pose(MotionName::Walk, 0.2);
     assert!(later[0].angle_between(later[2]) < 1e-3, "level a quarter round");
-    assert_eq!(skeleton.pose("walk", 0.8 + 0.1), skeleton.pose("walk", 0.1), "a cycle repeats");
+    assert_eq!(skeleton.pose(MotionName::Walk, 0.8 + 0.1), skeleton.pose(MotionName::Walk, 0.1), "a cycle repeats");
     // Keys blend, and hold their last turn.
-    let half = skeleton.pose("fall", 0.5)[4].to_axis_angle().1;
+    let half = skeleton.pose(MotionName::Fall, 0.5)[4].to_axis_angle().1;
     assert!((half - 45f32.to_radians()).abs() < 1e-3, "{half}");
-    assert_eq!(skeleton.pose("fall", 5.0), skeleton.pose("fall", 1.0));
-    assert!(skeleton.pose("cheer", 0.3).iter().all(|turn| *turn == Quat::IDENTITY), "at rest without the motion");
-    assert_eq!(skeleton.seconds("walk"), Some(0.8));
+    assert_eq!(skeleton.pose(MotionName::Fall, 5.0), skeleton.pose(MotionName::Fall, 1.0));
+    assert!(
+        skeleton.pose(MotionName::Cheer, 0.3).iter().all(|turn| *turn == Quat::IDENTITY),
+        "at rest without the motion"
+    );
+    assert_eq!(skeleton.seconds(MotionName::Walk), Some(0.8));
 }
 
 #[test]
@@ -300,7 +325,9 @@ fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
                 continue;
             }
             assert!(
-                skeleton.moves("idle") && skeleton.moves("strike") && skeleton.moves("fall"),
+                skeleton.moves(MotionName::Idle)
+                    && skeleton.moves(MotionName::Strike)
+                    && skeleton.moves(MotionName::Fall),
                 "{at}: idles, strikes, falls"
             );
             assert!(skeleton.pace().is_some() || living.flies, "{at} runs, gallops, walks or flies");
@@ -310,7 +337,7 @@ fn every_kind_of_every_variant_file_has_a_living_figure_that_moves() {
         }
     }
     let looks = barsoom();
-    assert!(Drawn::of("thoat", "T", 0, &[&looks], true).skeleton.moves("gallop"), "the thoat gallops");
+    assert!(Drawn::of("thoat", "T", 0, &[&looks], true).skeleton.moves(MotionName::Gallop), "the thoat gallops");
     // A kind the living section leaves out keeps its statuette.
     let text = r#"Looks(kinds: { "x": (parts: [Pedestal, Figure(radius: 0.1, height: 0.3)]) })"#;
     let modded = Looks::read(text, "x.look.ron").unwrap();
@@ -350,9 +377,12 @@ fn a_figure_sets_off_from_rest_and_comes_to_rest_and_strikes_from_rest_to_rest()
             assert!(at_rest(skeleton.pace_pose(pace, 3.0, 3.0)), "{id} comes to rest");
             assert!(!at_rest(skeleton.pace_pose(pace, 1.3, 3.0)), "{id} moves on the way");
         }
-        let strike = skeleton.seconds("strike").expect("every figure strikes");
-        assert!(at_rest(skeleton.pose("strike", 0.0)) && at_rest(skeleton.pose("strike", strike)), "{id} strikes");
-        assert!(at_rest(skeleton.pose("parry", 0.0)), "{id} parries from rest");
+        let strike = skeleton.seconds(MotionName::Strike).expect("every figure strikes");
+        assert!(
+            at_rest(skeleton.pose(MotionName::Strike, 0.0)) && at_rest(skeleton.pose(MotionName::Strike, strike)),
+            "{id} strikes"
+        );
+        assert!(at_rest(skeleton.pose(MotionName::Parry, 0.0)), "{id} parries from rest");
     }
 }
 

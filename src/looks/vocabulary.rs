@@ -2,6 +2,11 @@
 //! items (a foot, a body, the ornaments on it, plain shapes, groups), the points they are placed
 //! at, the paints they wear. Lengths are in squares (a square is 1 x 1), angles in degrees.
 
+#![allow(
+    missing_docs,
+    reason = "the types are the look files' vocabulary: each item and key is documented where players read it, docs/variants.md (\"Looks\"), and on the item"
+)]
+
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -31,7 +36,7 @@ pub struct Rig {
     #[serde(default)]
     pub joints: BTreeMap<String, Joint>,
     #[serde(default)]
-    pub motions: BTreeMap<String, Motion>,
+    pub motions: BTreeMap<MotionName, Motion>,
 }
 
 /// How one piece kind is drawn: its items, a glTF scene from `assets/`, or both.
@@ -64,26 +69,87 @@ pub struct Look {
     /// The kind's own sounds for events of the game, by the sounds file's names
     /// (`{ step: "thoat_step" }`); the sounds file's own for the rest.
     #[serde(default)]
-    pub sounds: BTreeMap<crate::sound::map::Event, String>,
+    pub sounds: BTreeMap<crate::heard::SoundEvent, String>,
     /// A figure's named pivots (hips, knees, shoulders, a beast's legs and tail, wings): the
     /// parts put on one with `Joint(name: …, parts: […])` turn about it.
     #[serde(default)]
     pub joints: BTreeMap<String, Joint>,
-    /// How the figure moves, by the game's words for it ([`MOTIONS`]): each turns joints.
+    /// How the figure moves, by the game's words for it ([`MotionName`]): each turns joints.
     #[serde(default)]
-    pub motions: BTreeMap<String, Motion>,
+    pub motions: BTreeMap<MotionName, Motion>,
     /// A skeleton of the file's `rigs` whose joints and motions the look takes.
     #[serde(default)]
     pub rig: Option<String>,
 }
 
-/// The motions the game plays: standing (`idle`), moving on foot (`walk`, `run`, `gallop`: the
-/// paces) or in the air (`flap`), fighting (`strike`, `parry`, `fall`) and winning (`cheer`).
-pub const MOTIONS: [&str; 9] = ["idle", "walk", "run", "gallop", "flap", "strike", "parry", "fall", "cheer"];
+/// A motion the game plays: standing (`idle`), moving on foot (`walk`, `run`, `gallop`: the
+/// paces) or in the air (`flap`), fighting (`strike`, `parry`, `fall`) and winning (`cheer`). A
+/// look's `motions` are keyed by these names, and so are a glTF model's animations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(try_from = "String")]
+pub enum MotionName {
+    Idle,
+    Walk,
+    Run,
+    Gallop,
+    Flap,
+    Strike,
+    Parry,
+    Fall,
+    Cheer,
+}
 
-/// The paces a figure moves on foot with, the first it has: fleet figures run, beasts gallop,
-/// the rest walk.
-pub const PACES: [&str; 3] = ["run", "gallop", "walk"];
+impl MotionName {
+    /// Every motion, in order.
+    pub const ALL: [MotionName; 9] = [
+        MotionName::Idle,
+        MotionName::Walk,
+        MotionName::Run,
+        MotionName::Gallop,
+        MotionName::Flap,
+        MotionName::Strike,
+        MotionName::Parry,
+        MotionName::Fall,
+        MotionName::Cheer,
+    ];
+
+    /// The paces a figure moves on foot with, the first it has: fleet figures run, beasts
+    /// gallop, the rest walk.
+    pub const PACES: [MotionName; 3] = [MotionName::Run, MotionName::Gallop, MotionName::Walk];
+
+    /// Its name in look files and glTF models (`walk`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MotionName::Idle => "idle",
+            MotionName::Walk => "walk",
+            MotionName::Run => "run",
+            MotionName::Gallop => "gallop",
+            MotionName::Flap => "flap",
+            MotionName::Strike => "strike",
+            MotionName::Parry => "parry",
+            MotionName::Fall => "fall",
+            MotionName::Cheer => "cheer",
+        }
+    }
+
+    /// Whether it goes round and round (the paces, `idle`, `flap`, `cheer`), or is played once
+    /// and holds its last pose (`strike`, `parry`, `fall`).
+    pub fn repeats(self) -> bool {
+        !matches!(self, MotionName::Strike | MotionName::Parry | MotionName::Fall)
+    }
+}
+
+impl TryFrom<String> for MotionName {
+    type Error = String;
+
+    /// The motion of a name written in a look file (`"walk"`).
+    fn try_from(name: String) -> Result<MotionName, String> {
+        MotionName::ALL.into_iter().find(|motion| motion.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = MotionName::ALL.iter().map(|motion| motion.name()).collect();
+            format!("motion \"{name}\": the game plays {}", names.join(", "))
+        })
+    }
+}
 
 /// A named pivot of a figure: where it is (in the piece's frame, at rest), and the joint it
 /// hangs from (turning with it; none: the piece itself).

@@ -80,13 +80,7 @@ fn line_column(text: &str) -> (usize, usize) {
 /// # Errors
 /// Why the file there must not be written over.
 pub fn check_overwritable(path: &Path) -> Result<(), String> {
-    if path.is_dir() {
-        return Err(format!("{} is a folder: add a file name", path.display()));
-    }
-    if !path.exists() {
-        return Ok(());
-    }
-    read_record(path).map(|_| ()).map_err(|error| format!("{error}; it is not written over: choose another name"))
+    crate::atomic_file::check_may_overwrite(path, |path| read_record(path).map(|_| ()))
 }
 
 /// Writes a game's moves to a text file as a Game Courier move list. A file already there is
@@ -96,15 +90,11 @@ pub fn check_overwritable(path: &Path) -> Result<(), String> {
 /// Why nothing was written.
 pub fn write_move_list(path: &Path, moves: &[String]) -> Result<(), String> {
     let shown = path.display();
-    if path.is_dir() {
-        return Err(format!("{shown} is a folder: add a file name"));
-    }
-    if path.exists() {
-        let old = jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES)
-            .map_err(|e| format!("{shown}: {e}; it is not written over"))?;
-        jetan_rules::courier::parse(&old)
-            .map_err(|e| format!("{shown}:{e}: not a move list, so it is not written over: choose another name"))?;
-    }
+    crate::atomic_file::check_may_overwrite(path, |path| {
+        let old =
+            jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+        jetan_rules::courier::parse(&old).map(|_| ()).map_err(|e| format!("{shown}:{e}: not a move list"))
+    })?;
     let text = jetan_rules::courier::format(moves);
     crate::atomic_file::write(path, text.as_bytes()).map_err(|e| format!("{shown}: could not write: {e}"))
 }

@@ -59,7 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (open_at_start.run_if(in_state(Screen::Playing)), resume, carry_out_actions)
+                (open_at_start.in_set(crate::WhilePlaying), resume, carry_out_actions)
                     .chain()
                     .in_set(crate::AppSystems::Update),
                 (new_slot_for_new_game, autosave::autosave.run_if(not_a_screenshot))
@@ -70,8 +70,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A screenshot run neither offers saved games nor saves its own.
-fn not_a_screenshot(launch: Res<crate::Launch>) -> bool {
-    launch.screenshot.is_none()
+fn not_a_screenshot(stage: Res<crate::launch::StageDirections>) -> bool {
+    stage.screenshot.is_none()
 }
 
 /// What starting a game from a record needs.
@@ -98,7 +98,7 @@ impl Adopt<'_, '_> {
     /// player when the variant's rules changed since the record was made, or when its result
     /// says other than its moves.
     fn adopt(&mut self, record: &GameRecord, save_to: SaveTo) -> Result<Option<String>, String> {
-        let variant = self.catalog.variant(&record.variant).ok_or_else(|| {
+        let variant = self.catalog.good(&record.variant).ok_or_else(|| {
             let why = self.catalog.error(&record.variant).map(|e| format!(": {e}")).unwrap_or_default();
             format!("the variant {} could not be loaded{why}", record.variant)
         })?;
@@ -143,7 +143,11 @@ fn resume(
 }
 
 /// Opens the launch's record once the first game (and so the variant catalog) is there.
-fn open_at_start(launch: Res<crate::Launch>, mut opened: Local<bool>, mut actions: MessageWriter<RecordAction>) {
+fn open_at_start(
+    launch: Res<crate::launch::FirstGame>,
+    mut opened: Local<bool>,
+    mut actions: MessageWriter<RecordAction>,
+) {
     if let Some(path) = launch.open.clone().filter(|_| !*opened) {
         *opened = true;
         actions.write(RecordAction::Open(path));

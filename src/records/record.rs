@@ -58,7 +58,7 @@ pub enum ReplayError {
 impl GameRecord {
     /// The record of a game.
     pub fn of(game: &Game) -> GameRecord {
-        let variant = game.position.variant();
+        let variant = game.position().variant();
         GameRecord {
             variant: game.variant_path.clone(),
             variant_name: variant.name().to_string(),
@@ -81,7 +81,7 @@ impl GameRecord {
         let mut game = Game::new(variant, self.variant.clone(), self.players);
         game.started = self.started;
         for (index, text) in self.moves.iter().enumerate() {
-            let plies = game.position.parse_turn(text).map_err(|error| BadMove {
+            let plies = game.position().parse_turn(text).map_err(|error| BadMove {
                 number: index + 1,
                 text: text.clone(),
                 error,
@@ -100,9 +100,9 @@ impl GameRecord {
     /// written).
     pub fn result_note(&self, game: &Game) -> Option<String> {
         let written = self.result.as_deref()?;
-        match game.position.outcome() {
+        match game.position().outcome() {
             Some(outcome) => {
-                let played = outcome.describe(game.position.variant());
+                let played = outcome.describe(game.position().variant());
                 (played != written).then(|| format!("the record says \"{written}\", but its moves end \"{played}\""))
             }
             None if ["resigned", "agreed", "ran out of time", "could win"].iter().any(|end| written.ends_with(end)) => {
@@ -129,7 +129,10 @@ impl GameRecord {
     pub fn from_text(text: &str) -> Result<GameRecord, RonError> {
         let record: GameRecord = ron_text::read(text)?;
         ron_text::check_variant(text, "variant", &record.variant)?;
-        record.clocks.check().map_err(|message| RonError::at_key(text, "clocks", message))?;
+        record
+            .clocks
+            .check()
+            .map_err(|message| RonError::at_key(&jetan_rules::TextIndex::new(text), "clocks", message))?;
         Ok(record)
     }
 }

@@ -7,31 +7,16 @@ use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use jetan_rules::Side;
 
-use super::Palette;
-use super::merged::MergedMesh;
+use super::merged::{MergedMesh, noise, shade};
+use super::stands::{DEPTH, GROUND, PODIUM, RISE, ROYAL, Stand, TIERS, WALL, stands_about};
 use crate::board::{BoardLayout, BoardRoot};
 use crate::camera::framing_distance;
 use crate::game::Game;
+use crate::palette::Palette;
 use crate::screen::Screen;
 
-/// The field's level: the plinth's foot.
-pub(super) const GROUND: f32 = -0.6;
-/// The podium wall between the field and the lowest tier.
-pub(super) const WALL: f32 = 1.3;
-/// The podium's depth.
-pub(super) const PODIUM: f32 = 0.6;
-/// How many tiers of seats.
-pub(super) const TIERS: usize = 6;
-/// Each tier's depth and rise.
-pub(super) const DEPTH: f32 = 0.95;
-pub(super) const RISE: f32 = 0.5;
-/// The stand with the jeddak's box (the east).
-pub(super) const ROYAL: usize = 3;
-/// Room between spectators along a tier.
-pub(super) const SEAT: f32 = 0.5;
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, build_arena.run_if(in_state(Screen::Playing)).in_set(crate::AppSystems::View))
+    app.add_systems(Update, build_arena.in_set(crate::WhilePlaying).in_set(crate::AppSystems::View))
         .add_systems(OnEnter(Screen::Title), build_title_arena);
 }
 
@@ -62,7 +47,7 @@ fn build_arena(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let (Ok(root), Some(layout)) = (roots.single(), layout) else { return };
-    let variant = game.position.variant();
+    let variant = game.position().variant();
     let sides = Side::BOTH.map(|side| variant.side_name(side));
     let stands = commands.spawn(ChildOf(root)).id();
     spawn_stands(&mut commands, stands, &layout, sides, &mut meshes, &mut materials);
@@ -92,65 +77,6 @@ fn spawn_stands(
         Transform::default(),
     ));
     super::crowd::spawn(commands, &about, stands, meshes, material);
-}
-
-/// A number in 0..1 from `seed`, the same every time.
-pub fn noise(seed: u32) -> f32 {
-    let mut x = seed.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
-    x ^= x >> 15;
-    x = x.wrapping_mul(0x2C1B_3C6D);
-    x ^= x >> 12;
-    (x & 0xFFFF) as f32 / 65536.0
-}
-
-pub(super) fn shade(colour: Color, by: f32) -> Color {
-    let linear = colour.to_linear();
-    Color::LinearRgba(LinearRgba::rgb(linear.red * by, linear.green * by, linear.blue * by))
-}
-
-/// One side of the stands, seen from the field: where it runs and which way is outwards.
-pub(super) struct Stand {
-    /// The field's half extent along the stand and across it.
-    pub along: f32,
-    across: f32,
-    /// Turns the stand's frame (x along, z outwards) into the world's.
-    pub turn: Quat,
-    /// The banners it flies: one side's, or both in turn.
-    banners: Vec<(Color, Color)>,
-}
-
-impl Stand {
-    /// A point `along` the stand, `out` from the field's edge, at height `y`, in the world.
-    pub fn place(&self, along: f32, out: f32, y: f32) -> Vec3 {
-        self.turn * Vec3::new(along, y, self.across + out)
-    }
-}
-
-/// The four stands about a field of half extent `field`, flying banners of these colours: the
-/// south's, the north's, and the west and east (the jeddak's box on the east) flying both.
-pub(super) fn stands_about(field: Vec2, colours: [(Color, Color); 2]) -> [Stand; 4] {
-    let [south, north] = colours;
-    [
-        Stand { along: field.x, across: field.y, turn: Quat::IDENTITY, banners: vec![south] },
-        Stand {
-            along: field.x,
-            across: field.y,
-            turn: Quat::from_rotation_y(std::f32::consts::PI),
-            banners: vec![north],
-        },
-        Stand {
-            along: field.y,
-            across: field.x,
-            turn: Quat::from_rotation_y(std::f32::consts::FRAC_PI_2),
-            banners: vec![south, north],
-        },
-        Stand {
-            along: field.y,
-            across: field.x,
-            turn: Quat::from_rotation_y(-std::f32::consts::FRAC_PI_2),
-            banners: vec![north, south],
-        },
-    ]
 }
 
 /// The field and the stands about it, without their people.

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::Palette;
 use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken};
 use crate::input::answer_pointer;
+use crate::palette::Palette;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (dress_board, dress_cells).in_set(crate::AppSystems::View));

@@ -2,35 +2,16 @@
 //! of many colours on every tier, here and there a green man towering over them. They are
 //! drawn as groups (a third of a stand's length, two tiers deep), each one mesh, that spring
 //! up and down out of step with each other, arms raised, while the crowd is roused
-//! ([`Cheering`]): at every capture, and at a won game for as long as it stands.
+//! ([`Cheering`]).
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use super::Palette;
-use super::arena::{DEPTH, GROUND, PODIUM, RISE, ROYAL, SEAT, Stand, TIERS, WALL, noise, shade};
-use super::merged::MergedMesh;
-use crate::game::Game;
-use crate::sound::Heard;
-use crate::sound::map::Event;
+use super::merged::{MergedMesh, noise, shade};
+use super::stands::{DEPTH, GROUND, PODIUM, RISE, ROYAL, SEAT, Stand, TIERS, WALL};
+use crate::crowd_mood::Cheering;
+use crate::palette::Palette;
 
-/// How roused Manator's crowd is: 0 murmuring, 1 on its feet, more at a win. A capture rouses
-/// it, a won game more and for as long as the game stands won; it calms by the second. The
-/// crowd's roar is heard by it too.
-#[derive(Resource, Debug, Default)]
-pub struct Cheering {
-    pub level: f32,
-    /// Whether the game has been won (the crowd cheers on until another game, or an undo).
-    won: bool,
-}
-
-/// How much a capture rouses the crowd, and a win.
-const AT_A_CAPTURE: f32 = 0.8;
-const AT_A_WIN: f32 = 1.5;
-/// How far a won game keeps the crowd roused.
-const WHILE_WON: f32 = 0.6;
-/// How fast the crowd calms, by the second.
-const CALMING: f32 = 0.3;
 /// Groups along a stand, and tiers a group is deep.
 const GROUPS_ALONG: usize = 3;
 const TIERS_A_GROUP: usize = 2;
@@ -49,7 +30,7 @@ struct Spectators {
 struct RaisedArms;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Cheering>().add_systems(Update, (rouse, cheer).chain().in_set(crate::AppSystems::View));
+    app.add_systems(Update, cheer.in_set(crate::AppSystems::View));
 }
 
 /// Spawns the crowd of `stands` (the jeddak's box kept clear) as children of `parent`.
@@ -135,21 +116,6 @@ fn group_meshes(stand: &Stand, stand_index: u32, royal: bool, group: usize) -> (
     (people.build(), arms.build())
 }
 
-/// Rouses the crowd at the captures and wins heard, keeps it roused while the game stands won,
-/// and calms it by the second.
-fn rouse(mut heard: MessageReader<Heard>, game: Option<Res<Game>>, time: Res<Time>, mut cheering: ResMut<Cheering>) {
-    for heard in heard.read() {
-        match heard.event {
-            Event::Capture => cheering.level = cheering.level.max(AT_A_CAPTURE),
-            Event::Win => (cheering.level, cheering.won) = (AT_A_WIN, true),
-            _ => {}
-        }
-    }
-    cheering.won &= game.is_some_and(|game| game.outcome().is_some_and(|outcome| outcome.winner.is_some()));
-    let floor = if cheering.won { WHILE_WON } else { 0.0 };
-    cheering.level = (cheering.level - time.delta_secs() * CALMING).max(floor);
-}
-
 /// Springs each group of spectators up and down, arms raised, while the crowd is roused.
 fn cheer(
     cheering: Res<Cheering>,
@@ -172,7 +138,7 @@ fn cheer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::arena::stands_about;
+    use crate::scene::stands::stands_about;
 
     #[test]
     fn the_crowd_fills_the_stands_in_groups_each_with_raised_arms() {

@@ -4,9 +4,9 @@
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use super::Palette;
 use crate::AppSystems;
 use crate::animation::Leaving;
+use crate::palette::Palette;
 
 /// Grains in a puff.
 const GRAINS: usize = 10;

@@ -16,18 +16,29 @@ use jetan_rules::Side;
 use crate::animation::{Gait, Leaving, Striding, Walking};
 use crate::board::PieceToken;
 use crate::game::Game;
-use crate::looks::{PACES, Skeleton};
+use crate::looks::{MotionName, Skeleton};
 use crate::settings::Settings;
 
 /// A token's living figure: its skeleton and the pivots of its joints (in the skeleton's order).
 #[derive(Component, Debug)]
 pub struct Figure {
+    /// Its joints and motions.
     pub skeleton: Arc<Skeleton>,
+    /// The pivot entity of each joint, in the skeleton's order.
     pub pivots: Vec<Entity>,
     /// Where in its idle motion the figure started (so that figures don't breathe in step).
     phase: f32,
-    /// The motion it was last seen in, and when it started easing into it from which pose.
-    easing: (&'static str, f32, Vec<Quat>),
+    /// The motion it was last seen in, and how it eases into it.
+    easing: Easing,
+}
+
+/// A figure easing into a motion: which, since when (on the animations' clock), and from which
+/// turns of its joints.
+#[derive(Debug)]
+struct Easing {
+    into: MotionName,
+    since: f32,
+    from: Vec<Quat>,
 }
 
 /// What a figure does in a frame: a motion some seconds into it, or a pace some squares into a
@@ -35,14 +46,21 @@ pub struct Figure {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Doing {
     /// A motion, and the seconds into it.
-    Motion(&'static str, f32),
+    Motion(MotionName, f32),
     /// A pace, `covered` squares into a walk `length` squares long.
-    Pace { pace: &'static str, covered: f32, length: f32 },
+    Pace {
+        /// Which pace.
+        pace: MotionName,
+        /// Squares covered.
+        covered: f32,
+        /// The walk's length in squares.
+        length: f32,
+    },
 }
 
 impl Doing {
-    /// The motion's name.
-    pub fn motion(self) -> &'static str {
+    /// The motion.
+    pub fn motion(self) -> MotionName {
         match self {
             Doing::Motion(motion, _) | Doing::Pace { pace: motion, .. } => motion,
         }
@@ -52,17 +70,17 @@ impl Doing {
 /// The motions a figure has: its skeleton's, or its glTF model's animations.
 pub trait Motions {
     /// Whether it has the motion.
-    fn moves(&self, motion: &str) -> bool;
+    fn moves(&self, motion: MotionName) -> bool;
     /// The motion's length in seconds, if it has it.
-    fn seconds(&self, motion: &str) -> Option<f32>;
+    fn seconds(&self, motion: MotionName) -> Option<f32>;
 }
 
 impl Motions for Skeleton {
-    fn moves(&self, motion: &str) -> bool {
+    fn moves(&self, motion: MotionName) -> bool {
         Skeleton::moves(self, motion)
     }
 
-    fn seconds(&self, motion: &str) -> Option<f32> {
+    fn seconds(&self, motion: MotionName) -> Option<f32> {
         Skeleton::seconds(self, motion)
     }
 }
@@ -92,21 +110,16 @@ pub(super) fn rig(commands: &mut Commands, model: Entity, skeleton: &Skeleton) -
 
 impl Figure {
     /// The motion the figure is in (or easing into).
-    pub fn motion(&self) -> &'static str {
-        self.easing.0
+    pub fn motion(&self) -> MotionName {
+        self.easing.into
     }
 }
 
 /// Gives a token wearing a figure its figure.
 pub(super) fn figure(token: Entity, skeleton: Arc<Skeleton>, pivots: Vec<Entity>) -> Figure {
     let rest = vec![Quat::IDENTITY; pivots.len()];
-    Figure { skeleton, pivots, phase: idle_phase(token), easing: ("idle", f32::NEG_INFINITY, rest) }
-}
-
-/// Whether a motion goes round and round (the paces, `idle`, `flap`, `cheer`), or is played
-/// once and holds its last pose (`strike`, `parry`, `fall`).
-pub fn repeats(motion: &str) -> bool {
-    !["strike", "parry", "fall"].contains(&motion)
+    let easing = Easing { into: MotionName::Idle, since: f32::NEG_INFINITY, from: rest };
+    Figure { skeleton, pivots, phase: idle_phase(token), easing }
 }
 
 /// Where in its idle motion the figure of `token` is: any spread will do, the same each frame.
@@ -145,25 +158,24 @@ impl Stage<'_, '_> {
         leaving: Option<&Leaving>,
     ) -> Doing {
         let (now, speed) = (self.now(), self.speed());
-        let standing =
-            |motion: &'static str| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
+        let standing = |motion: MotionName| Doing::Motion(motion, now + phase * motions.seconds(motion).unwrap_or(1.0));
         match (walking, leaving) {
-            (_, Some(fall)) if fall.elapsed < fall.delay => Doing::Motion("parry", fall.elapsed * speed),
-            (_, Some(fall)) => Doing::Motion("fall", (fall.elapsed - fall.delay) * speed),
+            (_, Some(fall)) if fall.elapsed < fall.delay => Doing::Motion(MotionName::Parry, fall.elapsed * speed),
+            (_, Some(fall)) => Doing::Motion(MotionName::Fall, (fall.elapsed - fall.delay) * speed),
             (Some(walk), None) => {
                 let progress = walk.elapsed / walk.duration.max(1e-3);
-                let pace = PACES.into_iter().find(|pace| motions.moves(pace));
+                let pace = MotionName::PACES.into_iter().find(|&pace| motions.moves(pace));
                 let moving = |covered: f32, length: f32| match pace {
                     Some(pace) => Doing::Pace { pace, covered, length },
-                    None => standing("idle"),
+                    None => standing(MotionName::Idle),
                 };
-                let strike = |into: f32| match motions.seconds("strike") {
-                    Some(seconds) => Doing::Motion("strike", into * seconds),
-                    None => standing("idle"),
+                let strike = |into: f32| match motions.seconds(MotionName::Strike) {
+                    Some(seconds) => Doing::Motion(MotionName::Strike, into * seconds),
+                    None => standing(MotionName::Idle),
                 };
                 match (walk.gait, walk.gait.striding(&walk.path, progress)) {
-                    (Gait::Fly, _) if motions.moves("flap") => standing("flap"),
-                    (Gait::Fly | Gait::Ride { .. }, _) => standing("idle"),
+                    (Gait::Fly, _) if motions.moves(MotionName::Flap) => standing(MotionName::Flap),
+                    (Gait::Fly | Gait::Ride { .. }, _) => standing(MotionName::Idle),
                     // A figure that strides runs up, strikes and steps in.
                     (_, Some(Striding::Moving { covered, length, .. })) => moving(covered, length),
                     (_, Some(Striding::Striking(into))) => strike(into),
@@ -177,8 +189,10 @@ impl Stage<'_, '_> {
                     }
                 }
             }
-            (None, None) if self.winner() == Some(side) && motions.moves("cheer") => standing("cheer"),
-            (None, None) => standing("idle"),
+            (None, None) if self.winner() == Some(side) && motions.moves(MotionName::Cheer) => {
+                standing(MotionName::Cheer)
+            }
+            (None, None) => standing(MotionName::Idle),
         }
     }
 
@@ -190,7 +204,7 @@ impl Stage<'_, '_> {
 
     /// The game's winner, by the board or declared (a resignation, a clock run out): the game's
     /// kept outcome, not the position's, which lists every legal move to see whether any is left
-    /// (per figure and frame, that cost a Jeddara frame 190 ms).
+    /// (per figure and frame, far too dear: `docs/architecture.md`, "A frame").
     fn winner(&self) -> Option<Side> {
         self.game.as_ref()?.outcome()?.winner
     }
@@ -210,12 +224,12 @@ fn move_figures(
             Doing::Motion(motion, at) => skeleton.pose(motion, at),
             Doing::Pace { pace, covered, length } => skeleton.pace_pose(pace, covered, length),
         };
-        if figure.easing.0 != doing.motion() {
+        if figure.easing.into != doing.motion() {
             let shown = figure.pivots.iter().map(|&pivot| pivots.get(pivot).map_or(Quat::IDENTITY, |t| t.rotation));
-            figure.easing = (doing.motion(), now, shown.collect());
+            figure.easing = Easing { into: doing.motion(), since: now, from: shown.collect() };
         }
-        let eased = ((now - figure.easing.1) / EASE_SECONDS).clamp(0.0, 1.0);
-        for ((pivot, turn), from) in figure.pivots.iter().zip(target).zip(&figure.easing.2) {
+        let eased = ((now - figure.easing.since) / EASE_SECONDS).clamp(0.0, 1.0);
+        for ((pivot, turn), from) in figure.pivots.iter().zip(target).zip(&figure.easing.from) {
             if let Ok(mut transform) = pivots.get_mut(*pivot) {
                 transform.rotation = from.slerp(turn, eased * eased * (3.0 - 2.0 * eased));
             }

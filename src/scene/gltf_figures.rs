@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use bevy::gltf::Gltf;
 use bevy::prelude::*;
 
-use super::figures::{Doing, Motions, Stage, idle_phase, repeats};
+use super::figures::{Doing, Motions, Stage, idle_phase};
 use crate::animation::{Leaving, Walking};
 use crate::board::PieceToken;
-use crate::looks::vocabulary::MOTIONS;
+use crate::looks::MotionName;
 
 /// A token whose living look is a glTF model: the model's file and, once its scene is in the
 /// world, the animation player that moves it and the motions it has.
@@ -21,13 +21,13 @@ pub struct GltfFigure {
     phase: f32,
     player: Option<(Entity, ClipMotions)>,
     /// The animation it plays, once it has its player.
-    playing: Option<&'static str>,
+    playing: Option<MotionName>,
 }
 
 impl GltfFigure {
     /// The motion its model plays (none until its scene is in the world with an animation of
     /// that name).
-    pub fn playing(&self) -> Option<&'static str> {
+    pub fn playing(&self) -> Option<MotionName> {
         self.playing
     }
 }
@@ -35,15 +35,15 @@ impl GltfFigure {
 /// A glTF model's animations by the game's motion names: each one's node in its player's
 /// graph, and its length in seconds.
 #[derive(Clone, Debug, Default)]
-struct ClipMotions(BTreeMap<&'static str, (AnimationNodeIndex, f32)>);
+struct ClipMotions(BTreeMap<MotionName, (AnimationNodeIndex, f32)>);
 
 impl Motions for ClipMotions {
-    fn moves(&self, motion: &str) -> bool {
-        self.0.contains_key(motion)
+    fn moves(&self, motion: MotionName) -> bool {
+        self.0.contains_key(&motion)
     }
 
-    fn seconds(&self, motion: &str) -> Option<f32> {
-        self.0.get(motion).map(|&(_, seconds)| seconds)
+    fn seconds(&self, motion: MotionName) -> Option<f32> {
+        self.0.get(&motion).map(|&(_, seconds)| seconds)
     }
 }
 
@@ -71,9 +71,9 @@ fn adopt_players(
         let Some(token) = parents.iter_ancestors(player).find(|&entity| figures.contains(entity)) else { continue };
         let Ok(mut figure) = figures.get_mut(token) else { continue };
         let Some(gltf) = gltfs.get(&figure.gltf) else { continue };
-        let named: Vec<(&'static str, Handle<AnimationClip>)> = MOTIONS
+        let named: Vec<(MotionName, Handle<AnimationClip>)> = MotionName::ALL
             .into_iter()
-            .filter_map(|motion| Some((motion, gltf.named_animations.get(motion)?.clone())))
+            .filter_map(|motion| Some((motion, gltf.named_animations.get(motion.name())?.clone())))
             .collect();
         let (graph, nodes) = AnimationGraph::from_clips(named.iter().map(|(_, clip)| clip.clone()));
         let motions = named
@@ -101,13 +101,13 @@ fn play_motions(
             Doing::Motion(motion, at) => (motion, at),
             Doing::Pace { pace, covered, .. } => (pace, covered * motions.seconds(pace).unwrap_or(1.0)),
         };
-        let Some(&(node, seconds)) = motions.0.get(motion) else {
+        let Some(&(node, seconds)) = motions.0.get(&motion) else {
             player.stop_all();
             figure.playing = None;
             continue;
         };
         figure.playing = Some(motion);
-        let at = if repeats(motion) { at.rem_euclid(seconds) } else { at.clamp(0.0, seconds) };
+        let at = if motion.repeats() { at.rem_euclid(seconds) } else { at.clamp(0.0, seconds) };
         if !player.is_playing_animation(node) {
             player.stop_all();
         }

@@ -6,13 +6,13 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use jetan_rules::{Move, MoveKind, Position, Square};
 
-use super::Palette;
 use crate::board::{BoardLayout, Cell};
 use crate::camera::{BoardView, DIAGRAM_LAYER, on_diagram};
 use crate::facts::CellState;
 use crate::game::Game;
 use crate::hint::Hint;
 use crate::input::Selection;
+use crate::palette::Palette;
 use crate::screen::Screen;
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        ((refresh_highlights, draw_walks).run_if(in_state(Screen::Playing)), pulse).in_set(crate::AppSystems::View),
+        ((refresh_highlights, draw_walks).in_set(crate::WhilePlaying), pulse).in_set(crate::AppSystems::View),
     );
 }
 
@@ -41,12 +41,19 @@ struct Pulse;
 /// What a mark on the board says (each highlight entity has one).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// The square of the piece selected.
     Selected,
+    /// A destination of the selected piece.
     Target,
+    /// A destination that takes a piece.
     Capture,
+    /// A destination of the Princess's escape.
     Escape,
+    /// The squares of the last move.
     LastMove,
+    /// A royal piece under attack.
     Danger,
+    /// A piece that may move with the selected one (an escort, a squad's member, a passenger).
     Joinable,
 }
 
@@ -148,7 +155,7 @@ pub fn refresh_highlights(
     for square in selection.joinable() {
         mark(Mark::Joinable, square, 0.03);
     }
-    let position = &game.position;
+    let position = &game.position();
     for (mv, to) in selection.targets() {
         let kind = match mv.kind {
             MoveKind::Escape => Mark::Escape,
@@ -180,7 +187,7 @@ fn draw_walks(
     let hinted = hint.for_game(&game).map(|advice| advice.mv);
     for (mv, color) in [(hovered, Palette::SELECTED), (hinted, Palette::HINT)] {
         if let Some(mv) = mv {
-            draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position, mv, color);
+            draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position(), mv, color);
         }
     }
 }

@@ -7,9 +7,9 @@ use std::f32::consts::TAU;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use super::Palette;
-use super::arena::noise;
 use super::merged::MergedMesh;
+use super::merged::noise;
+use crate::palette::Palette;
 
 /// Where the city stands: north (the far side from South's seat) and a little west.
 const CITY: Vec3 = Vec3::new(-26.0, -0.6, -105.0);

@@ -41,6 +41,21 @@ impl MergedMesh {
     }
 }
 
+/// A number in 0..1 from `seed`, the same every time.
+pub fn noise(seed: u32) -> f32 {
+    let mut x = seed.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    (x & 0xFFFF) as f32 / 65536.0
+}
+
+/// `colour` darkened (or lightened) by the factor `by`, in linear light.
+pub fn shade(colour: Color, by: f32) -> Color {
+    let linear = colour.to_linear();
+    Color::LinearRgba(LinearRgba::rgb(linear.red * by, linear.green * by, linear.blue * by))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

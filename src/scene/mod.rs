@@ -4,7 +4,7 @@
 
 mod arena;
 mod board;
-pub mod crowd;
+mod crowd;
 mod dust;
 pub mod figures;
 mod glow;
@@ -13,14 +13,13 @@ pub mod highlights;
 mod land;
 mod merged;
 mod models;
-mod palette;
 mod quality;
 mod sky;
+mod stands;
 
 use bevy::prelude::*;
 
-pub use palette::Palette;
-pub use sky::{SkyLook, SkyTime};
+use crate::palette::Palette;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::SKY)).add_plugins((

@@ -9,18 +9,17 @@ use std::f32::consts::PI;
 use bevy::prelude::*;
 use jetan_rules::Side;
 
-use super::Palette;
 use crate::animation::Walking;
 use crate::board::PieceToken;
 use crate::game::Game;
-use crate::look_asset::TokenLook;
 use crate::looks::{GltfModel, Paint, Part};
-use crate::screen::Screen;
+use crate::palette::Palette;
+use crate::token_looks::TokenLook;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ModelAssets>().add_systems(
         Update,
-        (dress_tokens.run_if(in_state(Screen::Playing)), spin_propellers).in_set(crate::AppSystems::View),
+        (dress_tokens.in_set(crate::WhilePlaying), spin_propellers).in_set(crate::AppSystems::View),
     );
 }
 
@@ -71,7 +70,7 @@ fn dress_tokens(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let variant = game.position.variant();
+    let variant = game.position().variant();
     for (entity, token, TokenLook(drawn), dressed) in &tokens {
         if let Some(Dressed(old)) = dressed {
             commands.entity(*old).despawn();

@@ -8,28 +8,11 @@ use std::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use jetan_rules::MoveKind;
 
-use super::map::Event;
 use crate::animation::{Appearing, BeingShown, Gait, Leaving, Walking};
 use crate::board::PieceToken;
 use crate::game::{Game, MovePlayed, SquareClicked};
-use crate::look_asset::TokenLook;
-
-/// Something heard: its event, where (nowhere in particular: in both ears alike), the kind's
-/// own sound for it, and the piece it follows (an airship's propellers fly with it).
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct Heard {
-    pub event: Event,
-    pub at: Option<Vec3>,
-    pub own: Option<String>,
-    pub follow: Option<Entity>,
-}
-
-impl Heard {
-    /// An event heard in both ears alike.
-    pub fn everywhere(event: Event) -> Heard {
-        Heard { event, at: None, own: None, follow: None }
-    }
-}
+use crate::heard::{Heard, SoundEvent};
+use crate::token_looks::TokenLook;
 
 /// Seconds left on the clock of the side to move under which it ticks.
 pub const SHORT_TIME_SECONDS: u64 = 10;
@@ -45,23 +28,27 @@ pub(super) fn hear_walks(
     landed.retain(|entity, _| walkers.contains(*entity));
     let mut train_heard = false;
     for (entity, walk, token, place, look) in &walkers {
-        let own = |event: Event| look.and_then(|look| look.0.sounds.get(&event).cloned());
+        let own = |event: SoundEvent| look.and_then(|look| look.0.sounds.get(&event).cloned());
         let at = Some(place.translation());
-        let hauls = game.position.variant().kind(token.piece.kind).hauls.is_some();
+        let hauls = game.position().variant().kind(token.piece.kind).hauls.is_some();
         let footfall = match walk.gait {
-            Gait::Hop | Gait::Stride { .. } => Some(Event::Step),
-            Gait::Plod { .. } if hauls => Some(Event::Plod),
+            Gait::Hop | Gait::Stride { .. } => Some(SoundEvent::Step),
+            Gait::Plod { .. } if hauls => Some(SoundEvent::Plod),
             _ => None,
         };
         let landings = landed.entry(entity).or_insert(usize::MAX);
         if *landings == usize::MAX {
             *landings = 0;
-            heard.write(Heard { event: Event::Depart, at, own: own(Event::Depart), follow: None });
+            heard.write(Heard { event: SoundEvent::Depart, at, own: own(SoundEvent::Depart), follow: None });
             let start = match walk.gait {
-                Gait::Fly => Some(Heard { event: Event::Flight, at, own: own(Event::Flight), follow: Some(entity) }),
-                Gait::Pounce => Some(Heard { event: Event::Pounce, at, own: own(Event::Pounce), follow: None }),
+                Gait::Fly => {
+                    Some(Heard { event: SoundEvent::Flight, at, own: own(SoundEvent::Flight), follow: Some(entity) })
+                }
+                Gait::Pounce => {
+                    Some(Heard { event: SoundEvent::Pounce, at, own: own(SoundEvent::Pounce), follow: None })
+                }
                 Gait::Plod { .. } if !hauls && !std::mem::replace(&mut train_heard, true) => {
-                    Some(Heard { event: Event::Train, at, own: own(Event::Train), follow: None })
+                    Some(Heard { event: SoundEvent::Train, at, own: own(SoundEvent::Train), follow: None })
                 }
                 _ => None,
             };
@@ -90,12 +77,12 @@ pub(super) fn hear_falls_and_risings(
     let started = leaving
         .iter()
         .filter(|(_, fall, _)| fall.elapsed >= fall.delay)
-        .map(|(entity, _, place)| (entity, Event::Capture, place))
+        .map(|(entity, _, place)| (entity, SoundEvent::Capture, place))
         .chain(
             appearing
                 .iter()
                 .filter(|(_, rise, _)| rise.elapsed >= rise.delay)
-                .map(|(e, _, p)| (e, Event::Promotion, p)),
+                .map(|(e, _, p)| (e, SoundEvent::Promotion, p)),
         );
     for (entity, event, place) in started {
         if heard_already.insert(entity) {
@@ -108,7 +95,7 @@ pub(super) fn hear_falls_and_risings(
 pub(super) fn hear_charges(mut played: MessageReader<MovePlayed>, mut heard: MessageWriter<Heard>) {
     for played in played.read() {
         if played.mv.kind == MoveKind::Charge {
-            heard.write(Heard::everywhere(Event::Charge));
+            heard.write(Heard::everywhere(SoundEvent::Charge));
         }
     }
 }
@@ -122,19 +109,19 @@ pub(super) fn hear_wins(
 ) {
     let won = game.outcome().is_some_and(|outcome| outcome.winner.is_some()) && shown.is_empty();
     if won && !*was_won {
-        heard.write(Heard::everywhere(Event::Win));
+        heard.write(Heard::everywhere(SoundEvent::Win));
     }
     *was_won = won;
 }
 
 /// The side to move's clock under [`SHORT_TIME_SECONDS`]: a tick each second.
 pub(super) fn hear_short_time(game: Res<Game>, mut last: Local<Option<u64>>, mut heard: MessageWriter<Heard>) {
-    let side = game.position.to_move();
+    let side = game.position().to_move();
     let left = game.clocks.left(side);
     let running = game.clocks.is_on() && game.outcome().is_none() && !game.analysing;
     let second = (running && left.as_secs() < SHORT_TIME_SECONDS).then_some(left.as_secs());
     if second.is_some() && second != *last {
-        heard.write(Heard::everywhere(Event::Tick));
+        heard.write(Heard::everywhere(SoundEvent::Tick));
     }
     *last = second;
 }
@@ -142,7 +129,7 @@ pub(super) fn hear_short_time(game: Res<Game>, mut last: Local<Option<u64>>, mut
 /// A square chosen on the board: a soft click.
 pub(super) fn hear_clicks(mut clicked: MessageReader<SquareClicked>, mut heard: MessageWriter<Heard>) {
     for _ in clicked.read() {
-        heard.write(Heard::everywhere(Event::Click));
+        heard.write(Heard::everywhere(SoundEvent::Click));
     }
 }
 
@@ -150,6 +137,6 @@ pub(super) fn hear_clicks(mut clicked: MessageReader<SquareClicked>, mut heard: 
 pub(super) fn hear_interface_clicks(mut contexts: bevy_egui::EguiContexts, mut heard: MessageWriter<Heard>) {
     let Ok(ctx) = contexts.ctx_mut() else { return };
     if ctx.input(|input| input.pointer.any_click()) && ctx.is_pointer_over_egui() {
-        heard.write(Heard::everywhere(Event::Click));
+        heard.write(Heard::everywhere(SoundEvent::Click));
     }
 }

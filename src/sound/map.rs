@@ -1,7 +1,8 @@
-//! The sounds file (`assets/sounds/sounds.ron`), read and checked without Bevy: the sounds by
-//! name (a few takes each, a volume and how much the pitch may vary), which sound each event of
-//! the game makes, and the ambience's loops. A look file may give a kind its own sound for an
-//! event. Errors name the file, line and column, a missing or unreadable sound file by its path.
+//! The sounds file (`assets/sounds/barsoom.sounds.ron`), read and checked without Bevy: the
+//! sounds by name (a few takes each, a volume and how much the pitch may vary), which sound each
+//! event of the game makes, and the ambience's loops. A look file may give a kind its own sound
+//! for an event. Errors name the file, line and column, a missing or unreadable sound file by
+//! its path.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -9,90 +10,23 @@ use std::sync::Arc;
 use jetan_audio::Clip;
 use serde::Deserialize;
 
+use crate::heard::SoundEvent;
 use crate::ron_text::RonError;
 
 /// The largest sounds file read.
 pub const MAX_SOUNDS_BYTES: u64 = 1 << 20;
 /// The largest sound file read.
 pub const MAX_WAV_BYTES: u64 = 16 << 20;
-
-/// What happens in the game that is heard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Event {
-    /// A piece sets off on its move (nothing, unless a look gives a kind a sound for it).
-    Depart,
-    /// A man or woman lands on a square of the walk.
-    Step,
-    /// A heavy beast (one that hauls a train) treads a square of its walk.
-    Plod,
-    /// A train's cars roll after it.
-    Train,
-    /// An airship flies: a loop that swells at lift-off and fades as it sets down.
-    Flight,
-    /// A Wild Banth pounces.
-    Pounce,
-    /// A piece takes another: the fight and the fall.
-    Capture,
-    /// A promotion brings a piece back.
-    Promotion,
-    /// A side declares a Charge.
-    Charge,
-    /// A side wins the game.
-    Win,
-    /// A clock running short, each second.
-    Tick,
-    /// A square chosen on the board.
-    Click,
-}
-
-impl Event {
-    /// Every event, in order.
-    pub const ALL: [Event; 12] = [
-        Event::Depart,
-        Event::Step,
-        Event::Plod,
-        Event::Train,
-        Event::Flight,
-        Event::Pounce,
-        Event::Capture,
-        Event::Promotion,
-        Event::Charge,
-        Event::Win,
-        Event::Tick,
-        Event::Click,
-    ];
-
-    /// Its name in the files (`step`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Event::Depart => "depart",
-            Event::Step => "step",
-            Event::Plod => "plod",
-            Event::Train => "train",
-            Event::Flight => "flight",
-            Event::Pounce => "pounce",
-            Event::Capture => "capture",
-            Event::Promotion => "promotion",
-            Event::Charge => "charge",
-            Event::Win => "win",
-            Event::Tick => "tick",
-            Event::Click => "click",
-        }
-    }
-
-    /// The event of a name (`step`).
-    pub fn named(name: &str) -> Option<Event> {
-        Event::ALL.into_iter().find(|event| event.name() == name)
-    }
-}
+/// The most audio a sounds file may decode, in seconds, all its files together (each file
+/// once, however many takes name it).
+pub const MAX_DECODED_SECONDS: f32 = 600.0;
 
 /// The sounds file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Sounds")]
 struct SoundsFile {
     sounds: BTreeMap<String, SoundEntry>,
-    events: BTreeMap<Event, String>,
+    events: BTreeMap<SoundEvent, String>,
     ambience: AmbienceEntry,
 }
 
@@ -121,8 +55,11 @@ fn one() -> f32 {
 /// may vary either way (0.05: up to 5% higher or lower).
 #[derive(Debug)]
 pub struct Sound {
+    /// Its takes, decoded.
     pub takes: Vec<Arc<Clip>>,
+    /// Its volume, 0 to 4.
     pub volume: f32,
+    /// How far its pitch may vary either way, 0 to 0.5.
     pub pitch: f32,
 }
 
@@ -138,8 +75,10 @@ impl Sound {
 /// The sounds file, checked: every event's sound exists, every take decoded.
 #[derive(Debug)]
 pub struct SoundMap {
+    /// The sounds, by name.
     pub sounds: BTreeMap<String, Sound>,
-    pub events: BTreeMap<Event, String>,
+    /// The sound each event makes, by name.
+    pub events: BTreeMap<SoundEvent, String>,
     /// The wind's loop and the crowd's.
     pub ambience: [String; 2],
 }
@@ -162,10 +101,13 @@ impl SoundMap {
     pub fn read(text: &str, origin: &str, read: impl Fn(&str) -> Result<Vec<u8>, String>) -> Result<SoundMap, String> {
         let file: SoundsFile = crate::ron_text::read(text).map_err(|e| format!("{origin}:{e}"))?;
         let mut errors = Vec::new();
+        let index = jetan_rules::TextIndex::new(text);
         let mut error =
-            |at: &str, message: String| errors.push(format!("{origin}:{}", RonError::at_text(text, at, message)));
+            |at: &str, message: String| errors.push(format!("{origin}:{}", RonError::at_text(&index, at, message)));
         let mut sounds = BTreeMap::new();
-        for (name, entry) in file.sounds {
+        let mut decoded: BTreeMap<&str, Result<Arc<Clip>, String>> = BTreeMap::new();
+        let mut seconds = 0.0;
+        for (name, entry) in &file.sounds {
             let key = format!("\"{name}\":");
             if entry.takes.is_empty() {
                 error(&key, format!("sound \"{name}\" has no takes: name one or more .wav files"));
@@ -178,17 +120,17 @@ impl SoundMap {
             }
             let mut takes = Vec::new();
             for take in &entry.takes {
-                let clip = if jetan_rules::is_plain_path(take, ".wav") {
-                    read(take).and_then(|bytes| Clip::from_wav(&bytes))
-                } else {
-                    Err("not a .wav file under assets/ (such as \"sounds/NAME.wav\")".into())
-                };
+                let clip = decoded.entry(take).or_insert_with(|| {
+                    let clip = decode(take, &read, MAX_DECODED_SECONDS - seconds)?;
+                    seconds += clip.seconds();
+                    Ok(Arc::new(clip))
+                });
                 match clip {
-                    Ok(clip) => takes.push(Arc::new(clip)),
+                    Ok(clip) => takes.push(clip.clone()),
                     Err(why) => error(&format!("\"{take}\""), format!("sound \"{name}\": {take}: {why}")),
                 }
             }
-            sounds.insert(name, Sound { takes, volume: entry.volume, pitch: entry.pitch });
+            sounds.insert(name.clone(), Sound { takes, volume: entry.volume, pitch: entry.pitch });
         }
         let named = [file.ambience.wind.clone(), file.ambience.crowd.clone()];
         for (key, name) in file
@@ -202,7 +144,7 @@ impl SoundMap {
             }
         }
         if errors.is_empty() {
-            Ok(SoundMap { sounds, events: file.events, ambience: named })
+            Ok(SoundMap { sounds, events: file.events.clone(), ambience: named })
         } else {
             Err(errors.join("\n"))
         }
@@ -210,9 +152,26 @@ impl SoundMap {
 
     /// The sound an event makes: `own` (a look's name for it) when the file has that sound,
     /// else the file's.
-    pub fn for_event(&self, event: Event, own: Option<&str>) -> Option<&Sound> {
+    pub fn for_event(&self, event: SoundEvent, own: Option<&str>) -> Option<&Sound> {
         own.and_then(|name| self.sounds.get(name)).or_else(|| self.sounds.get(self.events.get(&event)?))
     }
+}
+
+/// The sound file `take` decoded, if it is a `.wav` file under `assets/` holding at most
+/// `seconds_left` of audio.
+///
+/// # Errors
+/// Why not, for the player.
+fn decode(take: &str, read: impl Fn(&str) -> Result<Vec<u8>, String>, seconds_left: f32) -> Result<Clip, String> {
+    if !jetan_rules::is_plain_path(take, ".wav") {
+        return Err("not a .wav file under assets/ (such as \"sounds/NAME.wav\")".into());
+    }
+    let clip = Clip::from_wav(&read(take)?)?;
+    if clip.seconds() > seconds_left {
+        let why = format!("the sounds file's files would decode to more than {MAX_DECODED_SECONDS} s of audio");
+        return Err(format!("{why} ({:.1} s more here, {seconds_left:.1} s left)", clip.seconds()));
+    }
+    Ok(clip)
 }
 
 #[cfg(test)]
@@ -234,12 +193,35 @@ mod tests {
 "#;
 
     #[test]
+    fn a_file_named_by_many_takes_is_read_and_decoded_once_within_the_audio_limit() {
+        let takes = vec!["\"sounds/long.wav\""; 2000].join(", ");
+        let text = format!(
+            "Sounds(sounds: {{ \"long\": (takes: [{takes}]) }}, events: {{}}, ambience: (wind: \"long\", crowd: \"long\"))"
+        );
+        let reads = std::cell::Cell::new(0);
+        let minute = Clip { rate: 22_050, samples: vec![0.1; 22_050 * 60] }.to_wav();
+        let map = SoundMap::read(&text, "s.ron", |_| {
+            reads.set(reads.get() + 1);
+            Ok(minute.clone())
+        })
+        .unwrap();
+        assert_eq!(reads.get(), 1, "read once");
+        let takes = &map.sounds["long"].takes;
+        assert!(takes.len() == 2000 && takes.iter().all(|take| Arc::ptr_eq(take, &takes[0])), "decoded once");
+        // Eleven different minutes are more than the file may decode.
+        let takes: Vec<String> = (0..11).map(|n| format!("\"sounds/{n}.wav\"")).collect();
+        let text = text.replace(&vec!["\"sounds/long.wav\""; 2000].join(", "), &takes.join(", "));
+        let error = SoundMap::read(&text, "s.ron", |_| Ok(minute.clone())).unwrap_err();
+        assert!(error.contains("sounds/10.wav: the sounds file's files would decode to more than 600 s"), "{error}");
+    }
+
+    #[test]
     fn a_sounds_file_reads_and_names_its_files() {
         let map = SoundMap::read(TEXT, "s.ron", |_| Ok(wav())).unwrap();
         assert_eq!(map.sounds["step"].takes.len(), 2);
-        assert_eq!(map.for_event(Event::Step, None).unwrap().volume, 0.5);
-        assert_eq!(map.for_event(Event::Step, Some("air")).unwrap().volume, 1.0, "a look's own");
-        assert!(map.for_event(Event::Pounce, None).is_none(), "silent where the file says nothing");
+        assert_eq!(map.for_event(SoundEvent::Step, None).unwrap().volume, 0.5);
+        assert_eq!(map.for_event(SoundEvent::Step, Some("air")).unwrap().volume, 1.0, "a look's own");
+        assert!(map.for_event(SoundEvent::Pounce, None).is_none(), "silent where the file says nothing");
         assert_eq!(SoundMap::files_named(TEXT).unwrap(), ["sounds/c.wav", "sounds/a.wav", "sounds/b.wav"]);
         let (_, pitch) = map.sounds["step"].choose(u64::MAX);
         assert!((0.9..=1.1).contains(&pitch));

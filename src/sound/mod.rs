@@ -13,11 +13,11 @@ mod play;
 use bevy::prelude::*;
 
 pub use asset::{SOUNDS_FILE, SoundCatalog};
-pub use hear::{Heard, SHORT_TIME_SECONDS};
+pub use hear::SHORT_TIME_SECONDS;
 pub use play::{Audio, SoundDevice};
 
 use crate::AppSystems;
-use crate::screen::Screen;
+use crate::heard::Heard;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(asset::plugin)
@@ -36,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
                     hear::hear_wins,
                     hear::hear_short_time,
                 )
-                    .run_if(in_state(Screen::Playing)),
+                    .in_set(crate::WhilePlaying),
                 hear::hear_clicks,
                 play::play_heard,
                 play::follow_flights,

@@ -9,11 +9,11 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use jetan_audio::{Mixer, Output, Play, VoiceId, spatial};
 
-use super::asset::SoundCatalog;
-use super::hear::Heard;
-use super::map::Event;
+use super::asset::{SOUNDS_FILE, SoundCatalog};
 use crate::animation::{FLIGHT_HEIGHT, Walking};
 use crate::camera::BoardCamera;
+use crate::heard::Heard;
+use crate::heard::SoundEvent;
 use crate::settings::Settings;
 
 /// Within this distance of the camera (in squares) a sound is heard at its full volume.
@@ -24,6 +24,7 @@ const MAX_AT_ONCE: usize = 3;
 /// The mixer, and the sound device it plays on (none in tests, or where there is no sound).
 #[derive(Resource)]
 pub struct Audio {
+    /// The mixer the output thread plays.
     pub mixer: Arc<Mutex<Mixer>>,
     output: Option<Output>,
 }
@@ -95,7 +96,7 @@ pub(super) fn play_heard(
     cameras: Query<&GlobalTransform, With<BoardCamera>>,
     mut lasting: ResMut<Lasting>,
 ) {
-    let Some(map) = catalog.loaded.good.clone() else {
+    let Some(map) = catalog.good(SOUNDS_FILE) else {
         heard.clear();
         return;
     };
@@ -113,7 +114,7 @@ pub(super) fn play_heard(
         lasting.roll = next_roll(lasting.roll);
         let (clip, pitch) = sound.choose(lasting.roll);
         let volume = sound.volume * settings.sound.effects;
-        let follows = heard.follow.filter(|_| heard.event == Event::Flight);
+        let follows = heard.follow.filter(|_| heard.event == SoundEvent::Flight);
         let gains = if follows.is_some() { [0.0; 2] } else { gains_at(heard.at, listener, volume) };
         let voice = mixer.play(clip, Play { gains, pitch, looping: follows.is_some() });
         if let Some(piece) = follows {
@@ -154,15 +155,15 @@ pub(super) fn play_ambience(
     audio: Res<Audio>,
     settings: Res<Settings>,
     catalog: Res<SoundCatalog>,
-    sky_time: Option<Res<crate::scene::SkyTime>>,
-    cheering: Res<crate::scene::crowd::Cheering>,
+    sky_time: Option<Res<crate::sky_clock::SkyTime>>,
+    cheering: Res<crate::crowd_mood::Cheering>,
     mut lasting: ResMut<Lasting>,
 ) {
     let Ok(mut mixer) = audio.mixer.lock() else { return };
     let loudness = settings.sound;
     mixer.master = if loudness.muted { 0.0 } else { loudness.master };
-    let Some(map) = catalog.loaded.good.clone() else { return };
-    if lasting.ambience.is_none_or(|(_, generation)| generation != catalog.generation) {
+    let Some(map) = catalog.good(SOUNDS_FILE) else { return };
+    if lasting.ambience.is_none_or(|(_, generation)| generation != catalog.generation()) {
         if let Some((voices, _)) = lasting.ambience.take() {
             voices.into_iter().for_each(|voice| mixer.stop(voice));
         }
@@ -170,10 +171,10 @@ pub(super) fn play_ambience(
             let clip = map.sounds[&name].takes[0].clone();
             mixer.play(clip, Play { gains: [0.0; 2], pitch: 1.0, looping: true })
         });
-        lasting.ambience = Some((voices, catalog.generation));
+        lasting.ambience = Some((voices, catalog.generation()));
     }
     let Some(([wind, crowd], _)) = lasting.ambience else { return };
-    let night = sky_time.map_or(0.0, |sky| crate::scene::SkyLook::at(settings.time_of_day, sky.0).night);
+    let night = sky_time.map_or(0.0, |sky| crate::sky_clock::SkyLook::at(settings.time_of_day, sky.0).night);
     let level = |name: &str| map.sounds.get(name).map_or(0.0, |sound| sound.volume) * loudness.ambience;
     let [wind_name, crowd_name] = &map.ambience;
     let crowd_level = level(crowd_name) * (1.0 - 0.6 * night + cheering.level);

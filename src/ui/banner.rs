@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use jetan_rules::MoveKind;
 
 use crate::game::{Game, MovePlayed};
-use crate::scene::Palette;
+use crate::palette::Palette;
 
 /// Seconds a Charge's call stays up (it fades over the last of them).
 const CALL_SECONDS: f32 = 2.6;
@@ -24,7 +24,7 @@ pub(super) fn hear_charges(
 ) {
     for played in played.read() {
         if played.mv.kind == MoveKind::Charge {
-            call.0 = Some((game.position.to_move(), 0.0));
+            call.0 = Some((game.position().to_move(), 0.0));
         }
     }
     if let Some((_, age)) = &mut call.0 {
@@ -43,7 +43,7 @@ fn colour32(colour: Color, alpha: f32) -> egui::Color32 {
 pub(super) fn show(mut contexts: EguiContexts, game: Res<Game>, call: Res<ChargeCall>) -> Result {
     let ctx = contexts.ctx_mut()?;
     if let Some((side, age)) = call.0 {
-        let name = game.position.variant().side_name(side);
+        let name = game.position().variant().side_name(side);
         let body = Palette::body(side, name);
         // Dark letters on a light side's colours, light letters on a dark side's.
         let light = body.to_srgba().red * 0.3 + body.to_srgba().green * 0.6 + body.to_srgba().blue * 0.1 > 0.5;
@@ -63,7 +63,7 @@ pub(super) fn show(mut contexts: EguiContexts, game: Res<Game>, call: Res<Charge
         egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(40, 14, 6, 230)).show(ui, |ui| {
             ui.label(egui::RichText::new("Game over").size(28.0).color(egui::Color32::from_rgb(255, 196, 90)));
             ui.label(
-                egui::RichText::new(outcome.describe(game.position.variant())).size(18.0).color(egui::Color32::WHITE),
+                egui::RichText::new(outcome.describe(game.position().variant())).size(18.0).color(egui::Color32::WHITE),
             );
         });
     });

@@ -28,7 +28,7 @@ pub(super) fn show(
     // Over the piece: above the tallest in 3D, above its square in the diagram.
     let lift = if view.diagram() { view.screen_up() * 0.5 } else { Vec3::Y * PLATE_HEIGHT };
     let Some(point) = view.to_window(layout.world(square) + lift) else { return Ok(()) };
-    let side = game.position.variant().side_name(data.side);
+    let side = game.position().variant().side_name(data.side);
     let what = match data.owner {
         None => format!("{}, no one's", data.kind.name),
         Some(_) if data.title != data.kind.name => format!("{side} {}", data.kind.name),

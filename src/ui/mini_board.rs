@@ -7,7 +7,7 @@ use bevy::prelude::Color;
 use bevy_egui::egui;
 use jetan_rules::{Geometry, Position, Square};
 
-use crate::scene::Palette;
+use crate::palette::Palette;
 
 /// The board's black squares.
 pub(super) const DARK: egui::Color32 = egui::Color32::from_rgb(30, 26, 24);

@@ -126,6 +126,7 @@ struct PanelParams<'w, 's> {
     notice: Res<'w, Notice>,
     catalog: Res<'w, VariantCatalog>,
     looks: Res<'w, crate::look_asset::LookCatalog>,
+    sounds: Res<'w, crate::sound::SoundCatalog>,
     settings_error: Res<'w, crate::settings::SettingsError>,
     thinking: Res<'w, crate::ai_player::Thinking>,
     time: Res<'w, Time>,
@@ -143,15 +144,14 @@ struct PanelParams<'w, 's> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let playing = || in_state(Screen::Playing);
     app.init_resource::<UiState>()
         .init_resource::<banner::ChargeCall>()
         .add_systems(Startup, spawn_ui_camera)
         .add_systems(
             Update,
             (
-                (say_modal, title::toggle_menu.run_if(playing())).in_set(crate::AppSystems::RecordInput),
-                banner::hear_charges.run_if(playing()).in_set(crate::AppSystems::View),
+                (say_modal, title::toggle_menu.in_set(crate::WhilePlaying)).in_set(crate::AppSystems::RecordInput),
+                banner::hear_charges.in_set(crate::WhilePlaying).in_set(crate::AppSystems::View),
             ),
         )
         .add_systems(OnExit(Screen::Playing), leave_the_panels);
@@ -160,7 +160,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             title::show_loading.run_if(in_state(Screen::Loading)),
             title::show_title.run_if(in_state(Screen::Title)),
-            (panels, banner::show, labels::show).run_if(playing()),
+            (panels, banner::show, labels::show).in_set(crate::WhilePlaying),
             // Filled from the game being played, or on the title from the settings: not while
             // the launch's game is still loading.
             new_game::show.run_if(not(in_state(Screen::Loading))),
@@ -168,7 +168,7 @@ pub(super) fn plugin(app: &mut App) {
             rules_guide::show,
             settings_window::show,
             online_window::show,
-            (files::show, move_list::show, hover::show, title::show_game_menu).run_if(playing()),
+            (files::show, move_list::show, hover::show, title::show_game_menu).in_set(crate::WhilePlaying),
         )
             .chain(),
     );

@@ -82,7 +82,7 @@ pub(super) fn show(
         ui.label(format!(
             "A move list to play from the start in a new game of {} (numbered as Game Courier numbers \
              moves, by move, or a move a line; a move's parts joined by `;`):",
-            game.position.variant().name()
+            game.position().variant().name()
         ));
         egui::ScrollArea::vertical().id_salt("pasted").max_height(160.0).show(ui, |ui| {
             ui.add(

@@ -7,11 +7,12 @@ use bevy_egui::{EguiContexts, egui};
 use jetan_rules::{KindId, Position, RuleOption, Side, Variant};
 
 use super::{UiState, mini_board};
+use crate::checked_file::CatalogEntry;
 use crate::game::{Game, GameAction};
 use crate::seat::{Seat, Seats};
 use crate::settings::Settings;
 use crate::time_control::{MOST_MINUTES, TimeControl};
-use crate::variant_asset::{CatalogEntry, VariantCatalog};
+use crate::variant_asset::VariantCatalog;
 
 /// The choices being made for a new game.
 pub struct NewGameForm {
@@ -46,8 +47,8 @@ impl NewGameForm {
         };
         self.unfilled = false;
         self.variant = Some(game.variant_path.clone());
-        let offered = catalog.variant(&game.variant_path);
-        let chosen = game.position.variant().chosen();
+        let offered = catalog.good(&game.variant_path);
+        let chosen = game.position().variant().chosen();
         let like_the_game = offered.and_then(|offered| offered.with_choices(&chosen).ok());
         self.choices = like_the_game.map_or_else(Vec::new, |variant| {
             (0..variant.options().len())
@@ -145,7 +146,7 @@ pub(super) fn time_control(ui: &mut egui::Ui, time: &mut TimeControl) {
 
 /// A variant's card: its board at the start, drawn by the game, and its name; says whether it
 /// was clicked. A file that doesn't load shows its path, greyed.
-fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry, chosen: bool) -> bool {
+fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry<Variant>, chosen: bool) -> bool {
     let stroke =
         if chosen { egui::Stroke::new(3.0, egui::Color32::from_rgb(240, 200, 110)) } else { egui::Stroke::NONE };
     let card = egui::Frame::group(ui.style()).stroke(stroke).inner_margin(6.0).show(ui, |ui| {
@@ -160,7 +161,7 @@ fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry, chosen: bool) -> bool {
                     ui.weak(&entry.path);
                 }
             }
-            if crate::places::is_mod(&entry.path) {
+            if crate::asset_path::is_mod(&entry.path) {
                 ui.weak("a mod");
             }
         });
@@ -203,7 +204,7 @@ pub(super) fn show(
         if let Some(mods) = &places.mods {
             ui.weak(format!("Variants of your own: put their files in {}", mods.join("variants").display()));
         }
-        let Some(variant) = form.variant.as_deref().and_then(|path| catalog.variant(path)) else { return };
+        let Some(variant) = form.variant.as_deref().and_then(|path| catalog.good(path)) else { return };
         ui.separator();
         ui.label(variant.description());
         ui.separator();

@@ -21,13 +21,14 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     moves(ui, params);
 }
 
-/// The variant's name, and what is wrong with the settings, the variant's file or its looks.
+/// The variant's name, and what is wrong with the settings, the variant's file, its looks or
+/// the sounds.
 fn errors(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     if let Some(error) = &params.settings_error.0 {
         ui.colored_label(egui::Color32::LIGHT_RED, error);
     }
     let game = &params.game;
-    let variant = game.position.variant();
+    let variant = game.position().variant();
     ui.heading(variant.name());
     if let Some(error) = params.catalog.error(&game.variant_path) {
         ui.colored_label(
@@ -40,12 +41,16 @@ fn errors(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
         ui.colored_label(egui::Color32::LIGHT_RED, "A look file has errors; its pieces keep their last good looks:");
         ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
     }
+    if let Some(error) = params.sounds.error(crate::sound::SOUNDS_FILE) {
+        ui.colored_label(egui::Color32::LIGHT_RED, "The sounds file has errors; the game plays its last good sounds:");
+        ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(error).monospace());
+    }
 }
 
 /// Whose turn it is (or how the game ended), who plays each side, and their clocks.
 fn turn_and_players(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     let game = &params.game;
-    let position = &game.position;
+    let position = &game.position();
     let variant = position.variant();
     match game.outcome() {
         Some(outcome) => {
@@ -108,7 +113,7 @@ fn player_moves(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
 
 /// The pieces each side has lost.
 fn captured(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
-    let position = &params.game.position;
+    let position = &params.game.position();
     let variant = position.variant();
     ui.label("Captured");
     for side in Side::BOTH {

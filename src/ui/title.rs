@@ -83,7 +83,7 @@ fn menu_window(ctx: &egui::Context, menu: &mut MenuParams) {
                 }
             } else {
                 // Offered once the saved game's variant has loaded.
-                let saved = menu.offer.0.as_ref().filter(|(_, record)| menu.catalog.variant(&record.variant).is_some());
+                let saved = menu.offer.0.as_ref().filter(|(_, record)| menu.catalog.good(&record.variant).is_some());
                 let text = saved.map(|(_, record)| {
                     format!("Continue: {}, {} moves played", record.variant_name, record.moves.len())
                 });

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
+use jetan::asset_path::is_asset_file;
 use jetan::records::GameRecord;
-use jetan::ron_text::is_asset_file;
 use jetan::settings::{ANIMATION_SPEEDS, Settings};
 use jetan_rules::Variant;
 

@@ -25,7 +25,7 @@ pub mod modding;
 
 /// A game app on a given asset folder, saving to `saves`, each frame 50 ms of game time.
 pub fn app_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
-    app_launching(assets, Launch { variant: Some(variant.into()), ..default() }, saves)
+    app_launching(assets, Launch::playing(variant), saves)
 }
 
 /// The app on the title screen (its launch names no game), saving to `saves`, with the
@@ -36,9 +36,7 @@ pub fn continued_from_title(assets: &Path, saves: &Path) -> App {
     let offer = app.world().resource::<ResumeOffer>().0.clone();
     let (_, record) = offer.expect("the title offers to continue the saved game");
     // Continue is offered once the saved game's variant has loaded.
-    update_until(&mut app, "the variant", |world| {
-        world.resource::<VariantCatalog>().variant(&record.variant).is_some()
-    });
+    update_until(&mut app, "the variant", |world| world.resource::<VariantCatalog>().good(&record.variant).is_some());
     app.world_mut().write_message(ResumeChoice::Resume);
     update_until(&mut app, "the saved game to be played", |world| {
         *world.resource::<State<Screen>>().get() == Screen::Playing
@@ -63,7 +61,7 @@ pub fn app_on(places: Places, launch: Launch, saves: &Path) -> App {
         AssetPlugin { file_path: assets.display().to_string(), watch_for_changes_override: Some(true), ..default() },
     ));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
-    app.insert_resource(launch);
+    launch.install(&mut app);
     app.insert_resource(SaveDir(saves.to_path_buf()));
     app.add_plugins(GameLogicPlugin);
     app.world_mut().resource_mut::<Settings>().players = Seats::HUMANS;
@@ -109,7 +107,7 @@ pub fn started_saving_to(assets: &Path, variant: &str, saves: &Path) -> App {
 
 /// The square a name stands for on the game's board.
 pub fn square(app: &App, name: &str) -> Square {
-    app.world().resource::<Game>().position.variant().geometry().parse(name).unwrap()
+    app.world().resource::<Game>().position().variant().geometry().parse(name).unwrap()
 }
 
 /// The token standing on a square, if any.

@@ -67,10 +67,9 @@ impl Search<'_> {
     /// The plies the side to move plays for a Charge (the declaration first if its turn has just
     /// begun; the end of the Charge last, unless the last sub-move ends it): the root's plan
     /// when `ply` is 0 and the search plans Charges in depth, made once per search; else the
-    /// quick plan. (Planning the enemy's Charges in reply to every root move in depth too left
-    /// the search of Jetan Jeddara's openings a ply shallower at 1 s, depth 2 instead of 3: the
-    /// root's last look against raids does it for the move it plays, see
-    /// [`crate::raid_guard`].) `None`: no Charge worth declaring (no capture to make, below the root).
+    /// quick plan. (Planning the enemy's Charges in reply to every root move in depth too costs
+    /// the search a ply, `docs/charge_raids.md`: the root's last look against raids does it for
+    /// the move it plays, see [`crate::raid_guard`].) `None`: no Charge worth declaring (no capture to make, below the root).
     pub(crate) fn planned_charge(&mut self, ply: usize) -> Option<Vec<Move>> {
         if ply > 0 || !self.task.plan_charges {
             return self.quick_charge();

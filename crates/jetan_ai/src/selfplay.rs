@@ -69,7 +69,7 @@ pub enum GameResult {
 
 /// One game of a match.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct SelfPlayGame {
     /// The game's number, from 1.
     pub number: u32,
     /// The side player `a` played.
@@ -110,7 +110,7 @@ impl MatchScore {
         self.wins as f64 + self.draws as f64 / 2.0
     }
 
-    fn add(&mut self, game: &GameRecord) {
+    fn add(&mut self, game: &SelfPlayGame) {
         match game.result {
             GameResult::AWins => self.wins += 1,
             GameResult::Draw => self.draws += 1,
@@ -140,7 +140,7 @@ impl fmt::Display for MatchScore {
 }
 
 /// Plays the match, calling `report` after each game; returns the score.
-pub fn play_match(config: &MatchConfig, mut report: impl FnMut(&GameRecord)) -> MatchScore {
+pub fn play_match(config: &MatchConfig, mut report: impl FnMut(&SelfPlayGame)) -> MatchScore {
     let mut score = MatchScore::default();
     for number in 1..=config.games {
         let game = play_game(config, number);
@@ -151,7 +151,7 @@ pub fn play_match(config: &MatchConfig, mut report: impl FnMut(&GameRecord)) -> 
 }
 
 /// Plays game `number` (from 1) of the match: `a` takes the first side in odd-numbered games.
-pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
+pub fn play_game(config: &MatchConfig, number: u32) -> SelfPlayGame {
     let variant = &config.variant;
     let first = variant.rules().first;
     let a_side = if number % 2 == 1 { first } else { first.opponent() };
@@ -203,5 +203,5 @@ pub fn play_game(config: &MatchConfig, number: u32) -> GameRecord {
         variant.side_name(a_side.opponent()),
         moves.len()
     );
-    GameRecord { number, a_side, result, outcome, moves, slowest, most_nodes, summary }
+    SelfPlayGame { number, a_side, result, outcome, moves, slowest, most_nodes, summary }
 }

@@ -6,7 +6,9 @@ pub const MAX_CLIP_SECONDS: u32 = 60;
 /// A mono sound: samples from -1 to 1 at `rate` a second.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clip {
+    /// Samples a second.
     pub rate: u32,
+    /// The samples, from -1 to 1.
     pub samples: Vec<f32>,
 }
 

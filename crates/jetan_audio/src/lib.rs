@@ -4,6 +4,8 @@
 //! (building needs no audio library, and a machine without one or without a sound card plays
 //! silently).
 
+#![deny(missing_docs)]
+
 mod alsa;
 mod clip;
 mod mixer;

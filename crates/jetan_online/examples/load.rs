@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use jetan_ai::{Rng, random_move};
-use jetan_online::protocol::{Event, GameSetup, PROTOCOL_VERSION, Request, Seat, encode};
+use jetan_online::protocol::{Event, GameSetup, HeldSeat, PROTOCOL_VERSION, Request, encode};
 use jetan_online::server::{Limits, ServeArgs, start};
 use jetan_rules::{Position, Side};
 use tokio::net::TcpStream;
@@ -133,7 +133,7 @@ async fn next(socket: &mut Socket) -> Option<Event> {
     }
 }
 
-async fn seated(socket: &mut Socket) -> Option<Seat> {
+async fn seated(socket: &mut Socket) -> Option<HeldSeat> {
     loop {
         match next(socket).await? {
             Event::Seated(seat) => return Some(seat),

@@ -8,7 +8,7 @@ use clap::Args;
 use jetan_ai::{Level, Player};
 use jetan_rules::Side;
 
-use crate::client::{ClientEvent, Command, OnlineClient};
+use crate::client::{ClientCommand, ClientEvent, OnlineClient};
 use crate::protocol::{Event, Request};
 use crate::replica::Replica;
 use crate::secrets;
@@ -59,7 +59,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
 
 /// The plies `player` plays in its turn (every one of a Charge); `movetime` replaces the
 /// level's time, else a timed game's clock gives it.
-pub fn ai_turn(player: &mut Player, game: &Replica, side: Side, movetime: Option<Duration>) -> Vec<Command> {
+pub fn ai_turn(player: &mut Player, game: &Replica, side: Side, movetime: Option<Duration>) -> Vec<ClientCommand> {
     let time = movetime.or_else(|| game.clocks().thinking_time(side));
     let turn = player.choose(game.position(), time, &AtomicBool::new(false)).turn;
     let mut position = game.position().clone();
@@ -68,7 +68,7 @@ pub fn ai_turn(player: &mut Player, game: &Replica, side: Side, movetime: Option
         .map(|(ply, mv)| {
             let text = position.move_text(mv);
             position.play(mv);
-            Command::Play { ply, text }
+            ClientCommand::Play { ply, text }
         })
         .collect()
 }
@@ -80,7 +80,7 @@ pub fn ai_turn(player: &mut Player, game: &Replica, side: Side, movetime: Option
 /// The server refuses the seat, or the game's plies don't fit the rules this client knows.
 pub fn play_seat(
     client: &OnlineClient,
-    mut turn: impl FnMut(&Replica, Side) -> Vec<Command>,
+    mut turn: impl FnMut(&Replica, Side) -> Vec<ClientCommand>,
 ) -> Result<Replica, String> {
     let mut side: Option<Side> = None;
     let mut replica: Option<Replica> = None;
@@ -107,7 +107,7 @@ pub fn play_seat(
         }
         if game.to_play(side) && game.next_ply() >= sent_up_to {
             let commands = turn(game, side);
-            let plies = commands.iter().filter(|command| matches!(command, Command::Play { .. })).count();
+            let plies = commands.iter().filter(|command| matches!(command, ClientCommand::Play { .. })).count();
             sent_up_to = game.next_ply() + plies.max(1) as u32;
             for command in commands {
                 client.send(command);

@@ -1,10 +1,10 @@
 //! A client for a game without async: [`OnlineClient::connect`] runs the connection on a
-//! thread of its own; the game sends [`Command`]s and polls [`ClientEvent`]s once a frame. A
+//! thread of its own; the game sends [`ClientCommand`]s and polls [`ClientEvent`]s once a frame. A
 //! dropped connection comes back by itself (waiting longer after each failure) and catches up
 //! from the last ply it has.
 //!
 //! ```no_run
-//! use jetan_online::client::{ClientEvent, Command, OnlineClient};
+//! use jetan_online::client::{ClientEvent, ClientCommand, OnlineClient};
 //! use jetan_online::protocol::{Event, GameSetup, Request};
 //! use jetan_rules::Side;
 //!
@@ -19,7 +19,7 @@
 //!         _ => {}
 //!     }
 //! }
-//! client.send(Command::Play { ply: 0, text: "A b2-b3".into() });
+//! client.send(ClientCommand::Play { ply: 0, text: "A b2-b3".into() });
 //! ```
 
 use std::sync::mpsc as std_mpsc;
@@ -41,7 +41,7 @@ const CONNECT_TIME: Duration = Duration::from_secs(10);
 
 /// What the player does in the seat the client holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum ClientCommand {
     /// Plays one ply (`ply`: how many the game has before it) in notation.
     Play {
         /// The ply's number from 0.
@@ -73,7 +73,7 @@ pub enum ClientEvent {
 
 /// A connection to a server, kept up on its own thread until the client is dropped.
 pub struct OnlineClient {
-    commands: mpsc::UnboundedSender<Command>,
+    commands: mpsc::UnboundedSender<ClientCommand>,
     /// Behind a lock so that the client may be shared between threads (a game's resource).
     events: std::sync::Mutex<std_mpsc::Receiver<ClientEvent>>,
 }
@@ -94,7 +94,7 @@ impl OnlineClient {
     }
 
     /// Asks for `command`: sent now, or once connected again.
-    pub fn send(&self, command: Command) {
+    pub fn send(&self, command: ClientCommand) {
         // The link ends only when this client is dropped, so the queue is open.
         let _ = self.commands.send(command);
     }
@@ -135,12 +135,12 @@ impl Progress {
     }
 
     /// The request that carries out `command`, once a seat is held.
-    fn request(&self, command: Command) -> Option<Request> {
+    fn request(&self, command: ClientCommand) -> Option<Request> {
         let (game, token) = self.seat.clone()?;
         Some(match command {
-            Command::Play { ply, text } => Request::Move { game, token, ply, text },
-            Command::Resign => Request::Resign { game, token },
-            Command::OfferDraw => Request::OfferDraw { game, token },
+            ClientCommand::Play { ply, text } => Request::Move { game, token, ply, text },
+            ClientCommand::Resign => Request::Resign { game, token },
+            ClientCommand::OfferDraw => Request::OfferDraw { game, token },
         })
     }
 
@@ -158,7 +158,7 @@ impl Progress {
 struct Link {
     url: String,
     progress: Progress,
-    commands: mpsc::UnboundedReceiver<Command>,
+    commands: mpsc::UnboundedReceiver<ClientCommand>,
     events: std_mpsc::Sender<ClientEvent>,
 }
 
@@ -255,7 +255,7 @@ mod tests {
     use jetan_rules::Side;
 
     use super::*;
-    use crate::protocol::Seat;
+    use crate::protocol::HeldSeat;
 
     /// A ply of game `g` told.
     fn played(ply: u32) -> Event {
@@ -267,8 +267,8 @@ mod tests {
     fn a_seated_client_comes_back_with_a_resume_from_its_last_ply() {
         let mut progress = Progress::new(Request::Join { invite: "CODE".into() });
         assert_eq!(progress.opening(), Request::Join { invite: "CODE".into() });
-        assert_eq!(progress.request(Command::Resign), None, "no seat, no move");
-        let seat = Seat { game: "g".into(), side: Side::North, token: "t".into(), invite: None, watch: None };
+        assert_eq!(progress.request(ClientCommand::Resign), None, "no seat, no move");
+        let seat = HeldSeat { game: "g".into(), side: Side::North, token: "t".into(), invite: None, watch: None };
         progress.note(&Event::Seated(seat));
         progress.note(&played(6));
         assert_eq!(progress.opening(), Request::Resume { game: "g".into(), token: "t".into(), from_ply: 7 });

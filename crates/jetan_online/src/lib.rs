@@ -3,6 +3,8 @@
 //! async can drive, the [`replica`] of a game a client keeps, and a [`bot`] that plays a seat
 //! with `jetan_ai`. No Bevy.
 
+#![deny(missing_docs)]
+
 pub mod bot;
 pub mod client;
 pub mod protocol;

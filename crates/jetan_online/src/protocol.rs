@@ -105,7 +105,7 @@ pub enum Event {
     },
     /// The asker holds a seat: after [`Request::Create`], [`Request::Join`] or
     /// [`Request::Resume`].
-    Seated(Seat),
+    Seated(HeldSeat),
     /// The game as it stands, with its moves from `from_ply` on: after a seat is taken, a game
     /// watched or resumed, and to every follower when the second player joins (it starts).
     State(GameState),
@@ -151,7 +151,7 @@ pub enum Event {
 
 /// A seat held: the secret that moves for it, and the codes to pass on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seat {
+pub struct HeldSeat {
     /// The game's id.
     pub game: String,
     /// The seat's side.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use common::{Raw, ServerProcess, created, fresh_db, random_ply, resume, within};
 use jetan_ai::Rng;
 use jetan_online::bot::play_seat;
-use jetan_online::client::{Command, OnlineClient};
+use jetan_online::client::{ClientCommand, OnlineClient};
 use jetan_online::protocol::{GameSetup, Request};
 
 /// The plies a watcher hears of before the server is killed.
@@ -31,8 +31,8 @@ fn a_killed_server_loses_no_acknowledged_ply_and_its_games_go_on() {
                 std::thread::sleep(Duration::from_millis(5));
                 let ply = game.next_ply();
                 match ply {
-                    300.. => vec![Command::Resign],
-                    _ => vec![Command::Play { ply, text: random_ply(game.position(), &mut rng) }],
+                    300.. => vec![ClientCommand::Resign],
+                    _ => vec![ClientCommand::Play { ply, text: random_ply(game.position(), &mut rng) }],
                 }
             })
         })

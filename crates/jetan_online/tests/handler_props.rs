@@ -6,14 +6,14 @@ mod common;
 use std::path::Path;
 
 use common::{Client, peer};
-use jetan_online::protocol::{Event, GameSetup, GameState, Request, Seat, encode};
+use jetan_online::protocol::{Event, GameSetup, GameState, HeldSeat, Request, encode};
 use jetan_online::server::{Hub, Limits};
 use jetan_online::store::Store;
 use jetan_rules::Side;
 use proptest::prelude::*;
 
 /// A hub with a classic game two plies in: the game's seats.
-fn hub_with_a_game() -> (Hub, [Seat; 2]) {
+fn hub_with_a_game() -> (Hub, [HeldSeat; 2]) {
     let hub = Hub::open(Store::open(Path::new(":memory:")).unwrap(), Limits::default()).unwrap();
     let mut south = Client::new(&hub, true);
     south.ask(

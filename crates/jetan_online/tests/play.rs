@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::{PATIENCE, Raw, created, random_ply, resume, server, within};
 use jetan_ai::{Level, Player, Rng};
 use jetan_online::bot::{ai_turn, play_seat};
-use jetan_online::client::{Command, OnlineClient};
+use jetan_online::client::{ClientCommand, OnlineClient};
 use jetan_online::protocol::{GameSetup, Request};
 use jetan_online::replica::Replica;
 use jetan_rules::Side;
@@ -20,16 +20,16 @@ fn random_turns(
     seed: u64,
     most_plies: u32,
     sent: Arc<Mutex<Vec<(u32, String)>>>,
-) -> impl FnMut(&Replica, Side) -> Vec<Command> {
+) -> impl FnMut(&Replica, Side) -> Vec<ClientCommand> {
     let mut rng = Rng::new(seed);
     move |game, _| {
         let ply = game.next_ply();
         if ply >= most_plies {
-            return vec![Command::Resign];
+            return vec![ClientCommand::Resign];
         }
         let text = random_ply(game.position(), &mut rng);
         sent.lock().unwrap().push((ply, text.clone()));
-        vec![Command::Play { ply, text }]
+        vec![ClientCommand::Play { ply, text }]
     }
 }
 
@@ -92,7 +92,7 @@ fn two_bots_play_a_game_to_its_end() {
         let mut player = Player::new(Level::Search(1), 5).with_nodes(Some(300));
         let client = OnlineClient::connect(&address.to_string(), opening);
         play_seat(&client, |game, side| {
-            if game.next_ply() >= 400 { vec![Command::Resign] } else { ai_turn(&mut player, game, side, None) }
+            if game.next_ply() >= 400 { vec![ClientCommand::Resign] } else { ai_turn(&mut player, game, side, None) }
         })
     })
     .expect("a whole game");

@@ -15,7 +15,7 @@ use common::{
     Client, PATIENCE, Raw, connect_from, created, fresh_db, one_address_is_many, peer, seated, server, server_with,
     server_with_rate,
 };
-use jetan_online::protocol::{ErrorCode, Event, GameSetup, Request, Seat};
+use jetan_online::protocol::{ErrorCode, Event, GameSetup, HeldSeat, Request};
 use jetan_online::secrets;
 use jetan_online::server::{Hub, Limits, ServeArgs, start};
 use jetan_online::store::Store;
@@ -40,7 +40,7 @@ fn hub(limits: Limits) -> Hub {
 }
 
 /// A game created on `hub` by a session from `address`: the creator and its seat.
-fn game_on(hub: &Hub, address: u8) -> (Client, Seat) {
+fn game_on(hub: &Hub, address: u8) -> (Client, HeldSeat) {
     let mut creator = Client::from(hub, peer(address), true);
     creator.ask(hub, &create());
     let seat = creator.seat();
@@ -48,14 +48,14 @@ fn game_on(hub: &Hub, address: u8) -> (Client, Seat) {
 }
 
 /// The request `seat` makes with its token.
-fn by(seat: &Seat, make: impl FnOnce(String, String) -> Request) -> Request {
+fn by(seat: &HeldSeat, make: impl FnOnce(String, String) -> Request) -> Request {
     make(seat.game.clone(), seat.token.clone())
 }
 
 // 1. Codes are checked for their role.
 
 /// A watch code seats no one and an invite watches nothing; the invite then seats its player.
-fn codes_keep_their_roles(address: SocketAddr, seat: &Seat) {
+fn codes_keep_their_roles(address: SocketAddr, seat: &HeldSeat) {
     let (invite, watch) = (seat.invite.clone().expect("an invite"), seat.watch.clone().expect("a watch code"));
     let mut stranger = Raw::connect(address);
     stranger.request(&Request::Join { invite: watch.clone() });

@@ -106,7 +106,8 @@ impl Checker<'_> {
         }
     }
 
-    /// The look files named, each checked to be a `.look.ron` file inside `assets/`.
+    /// The look files named, each checked to be a `.look.ron` file inside `assets/`, and each
+    /// once (a file named again is read once all the same).
     fn looks(&mut self, looks: &[Text]) -> Vec<String> {
         if looks.is_empty() {
             return DEFAULT_LOOKS.iter().map(|look| look.to_string()).collect();
@@ -120,7 +121,8 @@ impl Checker<'_> {
                 self.error(look, 0, message);
             }
         }
-        looks.iter().map(|look| look.value.clone()).collect()
+        let mut seen = std::collections::BTreeSet::new();
+        looks.iter().filter(|look| seen.insert(look.as_str())).map(|look| look.value.clone()).collect()
     }
 
     /// Plays each guide example under the default options; an example that doesn't play is

@@ -14,7 +14,7 @@ use super::limits::Limits;
 use super::outbox::Outbox;
 use super::room::Room;
 use crate::lock;
-use crate::protocol::{ErrorCode, Event, GameSetup, PROTOCOL_VERSION, Refusal, Request, Seat};
+use crate::protocol::{ErrorCode, Event, GameSetup, HeldSeat, PROTOCOL_VERSION, Refusal, Request};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
 use crate::store::{Lookup, SharedStore, Store, StoredGame, Unfinished, unix_now};
@@ -169,7 +169,7 @@ impl Hub {
             }
             Request::Resume { game, token, from_ply } => {
                 let (room, side) = self.seat_of(&game, &token)?;
-                Self::seat(session, &room, Seat { game, side, token, invite: None, watch: None }, from_ply, now);
+                Self::seat(session, &room, HeldSeat { game, side, token, invite: None, watch: None }, from_ply, now);
                 Ok(())
             }
             Request::Move { game, token, ply, text } => {
@@ -238,7 +238,7 @@ impl Hub {
             created: unix_now(),
         };
         self.store.with(|store| store.insert(&game))?;
-        let seat = Seat { game: game.id.clone(), side, token, invite: Some(invite), watch: Some(watch) };
+        let seat = HeldSeat { game: game.id.clone(), side, token, invite: Some(invite), watch: Some(watch) };
         let room = self.keep(Room::new(game, referee, now, self.limits.waiting()));
         Self::seat(session, &room, seat, 0, now);
         Ok(())
@@ -246,7 +246,7 @@ impl Hub {
 
     /// Tells a session the seat it holds and the game from `from_ply` on, and makes it the
     /// seat's follower.
-    fn seat(session: &mut Session, room: &SharedRoom, seat: Seat, from_ply: u32, now: Instant) {
+    fn seat(session: &mut Session, room: &SharedRoom, seat: HeldSeat, from_ply: u32, now: Instant) {
         let side = seat.side;
         if !session.holds(&seat.game, &seat.token) {
             session.held.push((seat.game.clone(), secrets::digest(&seat.token)));

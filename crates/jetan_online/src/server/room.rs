@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use jetan_rules::Side;
 
 use super::outbox::Outbox;
-use crate::protocol::{Ending, ErrorCode, Event, GameState, Refusal, Seat};
+use crate::protocol::{Ending, ErrorCode, Event, GameState, HeldSeat, Refusal};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
 use crate::store::{SharedStore, StoredGame, unix_now};
@@ -104,7 +104,7 @@ impl Room {
     ///
     /// # Errors
     /// The game is over (resigned or expired), no seat is free, or the store failed.
-    pub fn take_seat(&mut self, store: &SharedStore, now: Instant) -> Result<Seat, Refusal> {
+    pub fn take_seat(&mut self, store: &SharedStore, now: Instant) -> Result<HeldSeat, Refusal> {
         self.check_clock(store, now)?;
         let side = Side::BOTH
             .into_iter()
@@ -118,7 +118,7 @@ impl Room {
         self.turn_started = now;
         // The game starts: its followers hear it (the new player hears it once seated).
         self.tell(&Event::State(self.state(0, now)));
-        Ok(Seat { game: self.id.clone(), side, token, invite: None, watch: None })
+        Ok(HeldSeat { game: self.id.clone(), side, token, invite: None, watch: None })
     }
 
     /// The game now, with its moves from `from_ply` on.

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use jetan_ai::{Rng, random_move};
-use jetan_online::protocol::{ErrorCode, Event, GameSetup, GameState, PROTOCOL_VERSION, Request, Seat, encode};
+use jetan_online::protocol::{ErrorCode, Event, GameSetup, GameState, HeldSeat, PROTOCOL_VERSION, Request, encode};
 use jetan_online::server::{Hub, Inbox, Limits, Outbox, RunningServer, ServeArgs, Session, start};
 use jetan_rules::{Position, Side};
 use tokio_tungstenite::tungstenite::{Message, WebSocket};
@@ -222,7 +222,7 @@ impl Raw {
 pub struct Table {
     pub south: Raw,
     pub north: Raw,
-    pub seats: [Seat; 2],
+    pub seats: [HeldSeat; 2],
     pub watch: String,
 }
 
@@ -273,7 +273,7 @@ impl Table {
 }
 
 /// The seat the next `Seated` event gives.
-pub fn seated(raw: &mut Raw) -> Seat {
+pub fn seated(raw: &mut Raw) -> HeldSeat {
     raw.until(|event| match event {
         Event::Seated(seat) => Some(seat),
         Event::Error(refusal) => panic!("refused: {refusal}"),
@@ -302,14 +302,14 @@ pub fn within<T: Send + 'static>(limit: Duration, work: impl FnOnce() -> T + Sen
 
 /// A game created by a raw connection for South, which then hangs up: South's seat to resume
 /// and the invite for North.
-pub fn created(address: SocketAddr, setup: GameSetup) -> Seat {
+pub fn created(address: SocketAddr, setup: GameSetup) -> HeldSeat {
     let mut creator = Raw::connect(address);
     creator.request(&Request::Create { setup, side: Side::South });
     seated(&mut creator)
 }
 
 /// The request that takes South's seat of a created game again.
-pub fn resume(seat: &Seat) -> Request {
+pub fn resume(seat: &HeldSeat) -> Request {
     Request::Resume { game: seat.game.clone(), token: seat.token.clone(), from_ply: 0 }
 }
 
@@ -345,7 +345,7 @@ impl Client {
     }
 
     /// The seat the events told since last asked give; panics if refused.
-    pub fn seat(&mut self) -> Seat {
+    pub fn seat(&mut self) -> HeldSeat {
         let told = self.told();
         told.iter()
             .find_map(|e| if let Event::Seated(seat) = e { Some(seat.clone()) } else { None })
