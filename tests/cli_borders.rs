@@ -266,3 +266,63 @@ fn jetan_think_answers_with_the_whole_turn_its_line_and_score() {
     let bad = jetan().args(["think", "--moves", "A e2-e9"]).output().unwrap();
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("e2-e9"));
 }
+
+/// `jetan sound -o PATH` looks at what is at PATH before writing: a pipe or a device is refused
+/// without being opened (it hung on a pipe, and read 4 GB through a link to /dev/zero).
+#[cfg(unix)]
+#[test]
+fn a_sound_is_not_written_over_a_pipe_or_a_device() {
+    let dir = scratch("sound-over");
+    let fifo = dir.join("pipe.wav");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let zero = dir.join("zero.wav");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for path in [&fifo, &zero] {
+        let output = jetan().args(["sound", "win", "-o"]).arg(path).output().unwrap();
+        let errors = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success() && errors.contains("a device or a pipe"), "{}: {errors}", path.display());
+        assert!(errors.contains("it is not written over"), "{errors}");
+    }
+}
+
+/// `jetan import -` reads standard input up to the limit of a move list, no further.
+#[test]
+fn a_move_list_on_standard_input_is_read_within_its_limit() {
+    let dir = scratch("import-stdin");
+    let mut child = jetan()
+        .args(["import", "--variant", "jetan", "-", "-o"])
+        .arg(dir.join("game.ron"))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // 17 MiB of a comment: more than the 16 MiB a move list may be.
+    let line = [b'#'; 1 << 20];
+    std::thread::spawn(move || {
+        for _ in 0..17 {
+            if std::io::Write::write_all(&mut input, &line).is_err() {
+                break;
+            }
+        }
+    });
+    let output = child.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && errors.contains("standard input holds more than"), "{errors}");
+}
+
+/// A mods folder's variant whose file name isn't text is named as such, not as a missing file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_mod_variant_whose_name_is_not_text_is_named_so() {
+    use std::os::unix::ffi::OsStrExt;
+    let (dir, home) = (scratch("non-utf8"), scratch("non-utf8-home"));
+    let variants = home.join(".local/share/jetan/mods/variants");
+    std::fs::create_dir_all(&variants).unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.ron");
+    std::fs::write(variants.join(name), "Variant()").unwrap();
+    let (ok, out, err) = run_as_player(&dir, &home, &["variants"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("its name isn't UTF-8 text (rename it)") && !out.contains("No such file"), "{out}");
+}

@@ -154,6 +154,24 @@ fn shared_groups_that_use_shared_groups_are_counted_not_built_without_end() {
     assert!(Looks::read(&nested_uses(3, 3), "few.look.ron").is_ok());
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Any depth and fan-out of shared groups: built when the items it asks for are few enough,
+    /// else refused with the count, and either way at once.
+    #[test]
+    fn any_nesting_of_shared_groups_is_built_or_refused_by_its_count(levels in 1usize..8, uses in 1usize..40) {
+        let asked = (1..=levels).map(|level| uses.pow(level as u32)).sum::<usize>() + 2;
+        match Looks::read(&nested_uses(levels, uses), "n.look.ron") {
+            Ok(_) => proptest::prop_assert!(asked <= build::MAX_ITEMS_BUILT, "{asked} items built"),
+            Err(error) => {
+                proptest::prop_assert!(asked > build::MAX_ITEMS_BUILT, "{asked}: {error}");
+                proptest::prop_assert!(error.contains("the look builds more than"), "{error}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_hand_is_optional_without_some() {
     let sword = |arm: &str| {

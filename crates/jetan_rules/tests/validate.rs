@@ -226,3 +226,13 @@ fn a_key_inside_a_string_is_not_the_key() {
     let (errors, place) = load_board_error(&edits, "board:");
     assert_reported(&errors, place, "the board must have");
 }
+
+/// Issue 64: a variant naming its look file 10,000 times had the game build it 10,000 times
+/// (35 s and 5.2 GB in `jetan validate`): each look file is listed once.
+#[test]
+fn a_look_file_named_again_and_again_is_listed_once() {
+    let mentions = vec!["\"looks/barsoom.look.ron\""; 10_000].join(", ");
+    let text = jetan_text().replacen("    pieces: [", &format!("    looks: [{mentions}, \"looks/x.look.ron\"],\n    pieces: ["), 1);
+    let variant = Variant::load(&text, "jetan.ron").unwrap();
+    assert_eq!(variant.looks(), ["looks/barsoom.look.ron", "looks/x.look.ron"]);
+}
