@@ -10,6 +10,7 @@ pub mod bot;
 pub mod client;
 pub mod glicko;
 pub mod identity;
+pub mod leaderboard;
 pub mod protocol;
 pub mod referee;
 pub mod replica;
