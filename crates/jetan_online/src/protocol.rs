@@ -473,6 +473,38 @@ mod tests {
     }
 
     #[test]
+    fn the_longest_lists_fit_in_a_message() {
+        let (name, id) = ("N".repeat(crate::identity::LONGEST_NAME), "G".repeat(13));
+        let control = TimeControl::Fischer { minutes: 600, increment: 600 };
+        let seek = SeekInfo {
+            seek: id.clone(),
+            player: name.clone(),
+            rating: -10_000,
+            variant: "jetan_jeddara".into(),
+            time_control: control,
+            rated: false,
+        };
+        let live = LiveGame {
+            game: id,
+            variant: "jetan_jeddara".into(),
+            players: [name.clone(), name.clone()],
+            plies: u32::MAX,
+            time_control: control,
+            rated: false,
+        };
+        let standing =
+            Standing { name, variant: "jetan_jeddara".into(), rating: -10_000, deviation: 350, games: u32::MAX };
+        let lists = [
+            encode(&Event::Seeks { seeks: vec![seek; MOST_LISTED] }),
+            encode(&Event::LiveGames { games: vec![live; MOST_LISTED] }),
+            encode(&Event::Leaderboard { variant: "jetan_jeddara".into(), players: vec![standing; MOST_LISTED] }),
+        ];
+        for list in lists {
+            assert!(list.len() < MAX_MESSAGE_BYTES, "{} bytes", list.len());
+        }
+    }
+
+    #[test]
     fn bad_frames_are_named() {
         assert_eq!(Request::decode("{").unwrap_err().code, ErrorCode::Malformed);
         assert_eq!(Request::decode(r#"{"type":"fly"}"#).unwrap_err().code, ErrorCode::Malformed);
