@@ -14,6 +14,10 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The largest message either side sends or accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
+/// The most entries a list (seeks, live games, a leaderboard) holds, so that it fits in a
+/// message.
+pub const MOST_LISTED: usize = 50;
+
 /// What a client asks of the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -78,6 +82,64 @@ pub enum Request {
         /// The seat's token.
         token: String,
     },
+    /// Says who the player is (once a connection): a name, and the key that holds it.
+    Identify {
+        /// The player's name (`identity::check_name`).
+        name: String,
+        /// The player's key (`secrets::player_key`), kept by the client.
+        key: String,
+    },
+    /// An open game others may accept (a public server only): the asker is seated at once,
+    /// its side drawn at random, and the game starts when someone accepts.
+    Seek {
+        /// The shipped variant's id (its default options).
+        variant: String,
+        /// The clocks.
+        #[serde(default)]
+        time_control: TimeControl,
+        /// Whether the game changes both players' ratings.
+        #[serde(default)]
+        rated: bool,
+    },
+    /// The open seeks, oldest first (a public server only).
+    Seeks {
+        /// Only this variant's, if given.
+        #[serde(default)]
+        variant: Option<String>,
+    },
+    /// Takes the free seat of a seek (a public server only).
+    AcceptSeek {
+        /// The seek's id (its game's).
+        seek: String,
+    },
+    /// Withdraws one's own seek (a public server only): its game ends without a winner.
+    CancelSeek {
+        /// The seek's id.
+        seek: String,
+    },
+    /// The public games being played (a public server only).
+    LiveGames,
+    /// Follows a public game by its id, without playing (a public server only).
+    WatchGame {
+        /// The game's id.
+        game: String,
+        /// The first ply wanted (0 for the whole game).
+        #[serde(default)]
+        from_ply: u32,
+    },
+    /// The best rated players of a variant.
+    Leaderboard {
+        /// The variant's id.
+        variant: String,
+        /// How many, at most [`MOST_LISTED`].
+        #[serde(default = "most_listed")]
+        top: u32,
+    },
+}
+
+/// A leaderboard's length when none is asked for.
+fn most_listed() -> u32 {
+    MOST_LISTED as u32
 }
 
 /// What a game is played with: a shipped variant, rule options and clocks.
@@ -130,6 +192,9 @@ pub enum Event {
         game: String,
         /// How it ended.
         outcome: Ending,
+        /// A rated game's new ratings, South's and North's (none for an unrated game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<[RatingChange; 2]>,
     },
     /// Which seats have a connected player.
     Presence {
@@ -147,6 +212,91 @@ pub enum Event {
     },
     /// A request was refused and changed nothing.
     Error(Refusal),
+    /// The answer to [`Request::Identify`]: the name as the server binds it, and its ratings.
+    Identified {
+        /// The name, as first bound.
+        name: String,
+        /// The player's rating in each variant it played rated games of.
+        ratings: Vec<Standing>,
+    },
+    /// The answer to [`Request::Seeks`].
+    Seeks {
+        /// The open seeks, oldest first, at most [`MOST_LISTED`].
+        seeks: Vec<SeekInfo>,
+    },
+    /// The answer to [`Request::LiveGames`].
+    LiveGames {
+        /// The public games under way, at most [`MOST_LISTED`].
+        games: Vec<LiveGame>,
+    },
+    /// The answer to [`Request::Leaderboard`].
+    Leaderboard {
+        /// The variant.
+        variant: String,
+        /// Its best players, best first.
+        players: Vec<Standing>,
+    },
+}
+
+/// An open seek, as listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeekInfo {
+    /// The seek's id (its game's): what [`Request::AcceptSeek`] names.
+    pub seek: String,
+    /// Who seeks.
+    pub player: String,
+    /// The seeker's rating in the variant (1500 before any rated game), when it sought.
+    pub rating: i32,
+    /// The variant's id.
+    pub variant: String,
+    /// The clocks.
+    pub time_control: TimeControl,
+    /// Whether the game is rated.
+    pub rated: bool,
+}
+
+/// A public game under way, as listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveGame {
+    /// The game's id: what [`Request::WatchGame`] names.
+    pub game: String,
+    /// The variant's id.
+    pub variant: String,
+    /// South's and North's names.
+    pub players: [String; 2],
+    /// The plies played.
+    pub plies: u32,
+    /// The clocks.
+    pub time_control: TimeControl,
+    /// Whether the game is rated.
+    pub rated: bool,
+}
+
+/// A player's rating in a variant, rounded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// The player's name.
+    pub name: String,
+    /// The variant's id.
+    pub variant: String,
+    /// The Glicko-2 rating.
+    pub rating: i32,
+    /// Its deviation: how unsure it is (350 at first; a rating is provisional while it is
+    /// high).
+    pub deviation: i32,
+    /// The rated games played.
+    pub games: u32,
+}
+
+/// A player's rating after a rated game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The player's name.
+    pub name: String,
+    /// The rating after the game, rounded.
+    pub rating: i32,
+    /// How much the game changed it.
+    pub change: i32,
 }
 
 /// A seat held: the secret that moves for it, and the codes to pass on.
@@ -246,6 +396,20 @@ pub enum ErrorCode {
     AlreadyOffered,
     /// The server failed (its storage): nothing changed; try again.
     Server,
+    /// Not a name a player may have.
+    BadName,
+    /// Not a key a player may have.
+    BadKey,
+    /// Another key holds this name.
+    NameTaken,
+    /// The request needs a player: send [`Request::Identify`] first.
+    NotIdentified,
+    /// The connection already said who its player is.
+    AlreadyIdentified,
+    /// The server doesn't list seeks and games (it runs without `--public`).
+    NotPublic,
+    /// A player can't accept its own seek.
+    OwnSeek,
 }
 
 impl Refusal {
@@ -306,6 +470,38 @@ mod tests {
         let text = r#"{"type":"create","setup":{"variant":"jetan"},"side":"South"}"#;
         let Ok(Request::Create { setup, side: Side::South }) = Request::decode(text) else { panic!("{text}") };
         assert_eq!(setup.time_control, TimeControl::Untimed);
+    }
+
+    #[test]
+    fn the_longest_lists_fit_in_a_message() {
+        let (name, id) = ("N".repeat(crate::identity::LONGEST_NAME), "G".repeat(13));
+        let control = TimeControl::Fischer { minutes: 600, increment: 600 };
+        let seek = SeekInfo {
+            seek: id.clone(),
+            player: name.clone(),
+            rating: -10_000,
+            variant: "jetan_jeddara".into(),
+            time_control: control,
+            rated: false,
+        };
+        let live = LiveGame {
+            game: id,
+            variant: "jetan_jeddara".into(),
+            players: [name.clone(), name.clone()],
+            plies: u32::MAX,
+            time_control: control,
+            rated: false,
+        };
+        let standing =
+            Standing { name, variant: "jetan_jeddara".into(), rating: -10_000, deviation: 350, games: u32::MAX };
+        let lists = [
+            encode(&Event::Seeks { seeks: vec![seek; MOST_LISTED] }),
+            encode(&Event::LiveGames { games: vec![live; MOST_LISTED] }),
+            encode(&Event::Leaderboard { variant: "jetan_jeddara".into(), players: vec![standing; MOST_LISTED] }),
+        ];
+        for list in lists {
+            assert!(list.len() < MAX_MESSAGE_BYTES, "{} bytes", list.len());
+        }
     }
 
     #[test]

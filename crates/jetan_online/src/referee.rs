@@ -172,6 +172,13 @@ impl Referee {
         self.ending(Outcome::out_of_time(&self.position, self.to_move()))
     }
 
+    /// The ending of `side` leaving a rated game for too long: it loses.
+    pub fn abandonment(&self, side: Side) -> Ending {
+        let variant = self.position.variant();
+        let (winner, loser) = (variant.side_name(side.opponent()), variant.side_name(side));
+        Ending { winner: Some(side.opponent()), text: format!("{winner} wins: {loser} abandoned the game") }
+    }
+
     /// Ends the game (by resignation, agreement or time), its clocks as they stand.
     pub fn finish(&mut self, ending: Ending, clocks: Clocks) {
         self.outcome = Some(ending);

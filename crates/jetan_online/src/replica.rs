@@ -58,7 +58,7 @@ impl Replica {
                 self.clocks = clocks.clone();
                 self.started = true;
             }
-            Event::Ended { game, outcome } if *game == self.game => self.outcome = Some(outcome.clone()),
+            Event::Ended { game, outcome, .. } if *game == self.game => self.outcome = Some(outcome.clone()),
             _ => {}
         }
         Ok(())
@@ -158,7 +158,8 @@ mod tests {
             to_move: Side::North,
         };
         assert!(replica.update(&gap).unwrap_err().contains("ply 5 came before ply 2"));
-        let elsewhere = Event::Ended { game: "other".into(), outcome: Ending { winner: None, text: "Draw".into() } };
+        let ending = Ending { winner: None, text: "Draw".into() };
+        let elsewhere = Event::Ended { game: "other".into(), outcome: ending, ratings: None };
         replica.update(&elsewhere).unwrap();
         assert!(replica.outcome().is_none(), "another game's news is passed over");
     }

@@ -10,6 +10,9 @@ use crate::protocol::{ErrorCode, Refusal};
 /// typed by hand come out right.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
+/// A token's characters: 130 bits.
+const TOKEN_LENGTH: usize = 26;
+
 /// A code's characters: 80 bits.
 const CODE_LENGTH: usize = 16;
 
@@ -27,7 +30,31 @@ pub type Digest = [u8; 32];
 /// # Errors
 /// The operating system's random source failed.
 pub fn token() -> Result<String, Refusal> {
-    random_text(26)
+    random_text(TOKEN_LENGTH)
+}
+
+/// A player's key: 26 characters (130 bits), made by the player's client and kept by it; the
+/// server keeps its digest.
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn player_key() -> Result<String, Refusal> {
+    token()
+}
+
+/// Whether `key` can be a player's key: 26 characters of the alphabet, as [`player_key`]
+/// makes them (a key people could guess is refused).
+///
+/// # Errors
+/// `bad_key`, saying what is wrong.
+pub fn check_key(key: &str) -> Result<(), Refusal> {
+    if key.len() == TOKEN_LENGTH && key.bytes().all(|b| ALPHABET.contains(&b)) {
+        return Ok(());
+    }
+    let message = format!(
+        "a player's key is {TOKEN_LENGTH} characters of 0-9 and capitals but I, L, O and U, from a random source"
+    );
+    Err(Refusal::new(ErrorCode::BadKey, message))
 }
 
 /// An invite or watch code: 16 characters (80 bits) in groups of four, `7KQ2-M9XD-…`.
@@ -47,6 +74,16 @@ pub fn code() -> Result<String, Refusal> {
 /// The operating system's random source failed.
 pub fn game_id() -> Result<String, Refusal> {
     random_text(13)
+}
+
+/// A fair coin from the operating system's random source (a seeker's side).
+///
+/// # Errors
+/// The operating system's random source failed.
+pub fn coin() -> Result<bool, Refusal> {
+    let mut byte = [0u8];
+    fill(&mut byte)?;
+    Ok(byte[0] & 1 == 1)
 }
 
 /// The digest of a secret as a person may have typed it.
@@ -87,9 +124,14 @@ fn normalise(secret: &str) -> String {
 /// `length` characters of [`ALPHABET`], each from 5 random bits.
 fn random_text(length: usize) -> Result<String, Refusal> {
     let mut bytes = vec![0u8; length];
-    getrandom::fill(&mut bytes)
-        .map_err(|error| Refusal::new(ErrorCode::Server, format!("the random source failed: {error}")))?;
+    fill(&mut bytes)?;
     Ok(bytes.iter().map(|&b| char::from(ALPHABET[usize::from(b & 31)])).collect())
+}
+
+/// Fills `bytes` from the operating system's random source.
+fn fill(bytes: &mut [u8]) -> Result<(), Refusal> {
+    getrandom::fill(bytes)
+        .map_err(|error| Refusal::new(ErrorCode::Server, format!("the random source failed: {error}")))
 }
 
 #[cfg(test)]

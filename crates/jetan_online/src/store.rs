@@ -1,5 +1,9 @@
 //! Where games are kept: an SQLite file in WAL mode with `synchronous=FULL`, so that a move is
-//! on the disk when its write returns, before any player hears of it.
+//! on the disk when its write returns, before any player hears of it. The players and their
+//! ratings are in [`players`]; a rated game's new ratings are kept in the transaction that
+//! ends it.
+
+mod players;
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -8,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use jetan_rules::Side;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::protocol::{Ending, ErrorCode, GameSetup, Refusal, encode as json};
+use crate::protocol::{Ending, ErrorCode, GameSetup, RatingChange, Refusal, encode as json};
 use crate::secrets::Digest;
 use crate::time_control::Clocks;
 
@@ -23,7 +27,11 @@ CREATE TABLE IF NOT EXISTS games (
     watch BLOB NOT NULL UNIQUE,
     clocks TEXT NOT NULL,
     outcome TEXT,
-    created INTEGER
+    created INTEGER,
+    public INTEGER NOT NULL DEFAULT 0,
+    rated INTEGER NOT NULL DEFAULT 0,
+    south_player TEXT,
+    north_player TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id),
@@ -32,17 +40,40 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, ply)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS unfinished ON games(id) WHERE outcome IS NULL;
+CREATE TABLE IF NOT EXISTS players (
+    name_key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    key BLOB NOT NULL,
+    created INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT NOT NULL REFERENCES players(name_key),
+    variant TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, variant)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS leaderboard ON ratings(variant, rating DESC);
 ";
 
-/// A database made before games said when they were created gets the column; its games count
-/// from the upgrade.
-const ADD_CREATED: &str = "
-ALTER TABLE games ADD COLUMN created INTEGER;
-UPDATE games SET created = CAST(strftime('%s', 'now') AS INTEGER) WHERE created IS NULL;
-";
+/// The columns added to `games` since its first version, and how a database made before gets
+/// each (a game from before was created at the upgrade, is private, unrated and anonymous).
+const ADDED_COLUMNS: [(&str, &str); 5] = [
+    (
+        "created",
+        "ALTER TABLE games ADD COLUMN created INTEGER;
+         UPDATE games SET created = CAST(strftime('%s', 'now') AS INTEGER) WHERE created IS NULL;",
+    ),
+    ("public", "ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;"),
+    ("rated", "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"),
+    ("south_player", "ALTER TABLE games ADD COLUMN south_player TEXT;"),
+    ("north_player", "ALTER TABLE games ADD COLUMN north_player TEXT;"),
+];
 
 /// The columns a game is read with, in [`StoredGame::from_row`]'s order.
-const GAME_COLUMNS: &str = "id, setup, south_token, north_token, invite, watch, clocks, outcome, created";
+const GAME_COLUMNS: &str = "id, setup, south_token, north_token, invite, watch, clocks, outcome, created, public, rated, south_player, north_player";
 
 /// A game as it is kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +97,12 @@ pub struct StoredGame {
     /// When it was created, in seconds since 1970 (a game waiting for its second player
     /// expires by this wall clock, over restarts).
     pub created: u64,
+    /// Whether it was sought in public (listed, and watched by its id).
+    pub public: bool,
+    /// Whether its end changes its players' ratings.
+    pub rated: bool,
+    /// The names of South's and North's players, for the seats taken by identified players.
+    pub players: [Option<String>; 2],
 }
 
 /// The games not yet over, and those that could not be read (each said why): a broken row
@@ -106,11 +143,15 @@ impl Store {
             .execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
             .map_err(fail)?;
         connection.execute_batch(SCHEMA).map_err(fail)?;
-        let has_created: bool = connection
-            .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'created'", [], |row| row.get(0))
-            .map_err(fail)?;
-        if !has_created {
-            connection.execute_batch(ADD_CREATED).map_err(fail)?;
+        for (column, add) in ADDED_COLUMNS {
+            let has: bool = connection
+                .query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = ?1", [column], |row| {
+                    row.get(0)
+                })
+                .map_err(fail)?;
+            if !has {
+                connection.execute_batch(add).map_err(fail)?;
+            }
         }
         Ok(Store { connection })
     }
@@ -121,9 +162,12 @@ impl Store {
     /// The database failed.
     pub fn insert(&self, game: &StoredGame) -> Result<(), Refusal> {
         let [south, north] = &game.seats;
+        let [south_player, north_player] = &game.players;
         self.connection
             .execute(
-                &format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
+                &format!(
+                    "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+                ),
                 params![
                     game.id,
                     json(&game.setup),
@@ -133,29 +177,38 @@ impl Store {
                     game.watch,
                     json(&game.clocks),
                     game.outcome.as_ref().map(json),
-                    i64::try_from(game.created).unwrap_or(i64::MAX)
+                    i64::try_from(game.created).unwrap_or(i64::MAX),
+                    game.public,
+                    game.rated,
+                    south_player,
+                    north_player
                 ],
             )
             .map_err(failed)?;
         Ok(())
     }
 
-    /// Gives `side`'s seat of game `id` to the token of `digest`, and spends the invite.
+    /// Gives `side`'s seat of game `id` to the token of `digest` (and the player named
+    /// `player`, if identified), and spends the invite.
     ///
     /// # Errors
     /// The database failed.
-    pub fn seat(&self, id: &str, side: Side, digest: &Digest) -> Result<(), Refusal> {
-        let column = match side {
-            Side::South => "south_token",
-            Side::North => "north_token",
+    pub fn seat(&self, id: &str, side: Side, digest: &Digest, player: Option<&str>) -> Result<(), Refusal> {
+        let (token, name) = match side {
+            Side::South => ("south_token", "south_player"),
+            Side::North => ("north_token", "north_player"),
         };
         self.connection
-            .execute(&format!("UPDATE games SET {column} = ?1, invite = NULL WHERE id = ?2"), params![digest, id])
+            .execute(
+                &format!("UPDATE games SET {token} = ?1, {name} = ?2, invite = NULL WHERE id = ?3"),
+                params![digest, player, id],
+            )
             .map_err(failed)?;
         Ok(())
     }
 
-    /// Keeps ply `ply` of game `id`, with the clocks and outcome after it, in one transaction.
+    /// Keeps ply `ply` of game `id`, with the clocks and outcome after it (and a rated game's
+    /// new ratings if it ended), in one transaction; gives the new ratings.
     ///
     /// # Errors
     /// The database failed (nothing was kept).
@@ -166,32 +219,32 @@ impl Store {
         text: &str,
         clocks: &Clocks,
         outcome: Option<&Ending>,
-    ) -> Result<(), Refusal> {
+    ) -> Result<Option<[RatingChange; 2]>, Refusal> {
         let transaction = self.connection.transaction().map_err(failed)?;
         transaction
             .execute("INSERT INTO moves (game, ply, text) VALUES (?1, ?2, ?3)", params![id, ply, text])
             .map_err(failed)?;
-        transaction
-            .execute(
-                "UPDATE games SET clocks = ?1, outcome = ?2 WHERE id = ?3",
-                params![json(clocks), outcome.map(json), id],
-            )
-            .map_err(failed)?;
-        transaction.commit().map_err(failed)
+        let ratings = close_turn(&transaction, id, clocks, outcome)?;
+        transaction.commit().map_err(failed)?;
+        Ok(ratings)
     }
 
-    /// Keeps the end of game `id` that no ply made (a resignation, a draw agreed, a clock out).
+    /// Keeps the end of game `id` that no ply made (a resignation, a draw agreed, a clock out,
+    /// an abandonment, an expiry), with a rated game's new ratings, in one transaction; gives
+    /// the new ratings.
     ///
     /// # Errors
-    /// The database failed.
-    pub fn finish(&self, id: &str, outcome: &Ending, clocks: &Clocks) -> Result<(), Refusal> {
-        self.connection
-            .execute(
-                "UPDATE games SET clocks = ?1, outcome = ?2 WHERE id = ?3",
-                params![json(clocks), json(outcome), id],
-            )
-            .map_err(failed)?;
-        Ok(())
+    /// The database failed (nothing was kept).
+    pub fn finish(
+        &mut self,
+        id: &str,
+        outcome: &Ending,
+        clocks: &Clocks,
+    ) -> Result<Option<[RatingChange; 2]>, Refusal> {
+        let transaction = self.connection.transaction().map_err(failed)?;
+        let ratings = close_turn(&transaction, id, clocks, Some(outcome))?;
+        transaction.commit().map_err(failed)?;
+        Ok(ratings)
     }
 
     /// The game a lookup finds, if any.
@@ -242,6 +295,22 @@ impl Store {
     }
 }
 
+/// Keeps game `id`'s clocks and outcome, and if it ended rated, its players' new ratings.
+fn close_turn(
+    transaction: &rusqlite::Transaction,
+    id: &str,
+    clocks: &Clocks,
+    outcome: Option<&Ending>,
+) -> Result<Option<[RatingChange; 2]>, Refusal> {
+    transaction
+        .execute(
+            "UPDATE games SET clocks = ?1, outcome = ?2 WHERE id = ?3",
+            params![json(clocks), outcome.map(json), id],
+        )
+        .map_err(failed)?;
+    outcome.map_or(Ok(None), |ending| players::rate_game(transaction, id, ending))
+}
+
 /// The store shared by the server's tasks, one at a time: each holds it only for a write or a
 /// lookup.
 pub struct SharedStore(Mutex<Store>);
@@ -270,6 +339,9 @@ impl StoredGame {
             outcome: row.get::<_, Option<String>>(7)?.map(|text| parse_json(&text, 7)).transpose()?,
             moves: Vec::new(),
             created: row.get::<_, Option<i64>>(8)?.map_or_else(unix_now, |seconds| seconds.max(0).cast_unsigned()),
+            public: row.get(9)?,
+            rated: row.get(10)?,
+            players: [row.get(11)?, row.get(12)?],
         })
     }
 }
@@ -309,6 +381,9 @@ mod tests {
             outcome: None,
             moves: Vec::new(),
             created: unix_now(),
+            public: false,
+            rated: false,
+            players: [None, None],
         }
     }
 
@@ -319,7 +394,7 @@ mod tests {
         store.insert(&game("b")).unwrap();
         store.add_ply("a", 0, "A b2-b3", &Clocks::default(), None).unwrap();
         assert!(store.add_ply("a", 0, "A b2-b3", &Clocks::default(), None).is_err(), "a ply is kept once");
-        store.seat("a", Side::North, &digest("north")).unwrap();
+        store.seat("a", Side::North, &digest("north"), None).unwrap();
         let ending = Ending { winner: None, text: "Draw: agreed".into() };
         store.finish("b", &ending, &Clocks::default()).unwrap();
 

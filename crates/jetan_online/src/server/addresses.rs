@@ -1,6 +1,6 @@
 //! What each client address holds and has spent, over all its connections (so that
-//! reconnecting buys nothing): its open connections, its guesses (requests naming a code or a
-//! token) and the games it created. An IPv6 address counts by its /64, what one subscriber
+//! reconnecting buys nothing): its open connections, its guesses (requests naming a code, a
+//! token or a key), the games it created and the player names it bound. An IPv6 address counts by its /64, what one subscriber
 //! gets; an address with nothing open or spent is forgotten.
 
 use std::collections::HashMap;
@@ -23,6 +23,7 @@ struct Quota {
     connections: usize,
     guesses: RateLimit,
     games: RateLimit,
+    names: RateLimit,
 }
 
 /// A connection counted against its address until dropped.
@@ -56,10 +57,16 @@ impl Addresses {
         self.with(key(peer), now, |quota, _| quota.games.allow(now))
     }
 
+    /// Whether `peer` may bind one more player name `now` (and counts it if so).
+    pub fn bind_name(&self, peer: IpAddr, now: Instant) -> bool {
+        self.with(key(peer), now, |quota, _| quota.names.allow(now))
+    }
+
     /// Forgets the addresses with nothing open or spent.
     pub fn sweep(&self, now: Instant) {
-        lock(&self.quotas)
-            .retain(|_, quota| quota.connections > 0 || !quota.guesses.full(now) || !quota.games.full(now));
+        lock(&self.quotas).retain(|_, quota| {
+            quota.connections > 0 || !quota.guesses.full(now) || !quota.games.full(now) || !quota.names.full(now)
+        });
     }
 
     /// How many addresses are known.
@@ -74,6 +81,7 @@ impl Addresses {
             connections: 0,
             guesses: RateLimit::new(self.limits.guess_rate, now),
             games: RateLimit::per_hour(self.limits.games_per_hour, now),
+            names: RateLimit::per_hour(self.limits.names_per_hour, now),
         });
         work(quota, &self.limits)
     }

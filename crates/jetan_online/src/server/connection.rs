@@ -91,5 +91,6 @@ pub async fn serve(hub: Arc<Hub>, stream: TcpStream, peer: IpAddr, messages_per_
         }
     }
     let _ = timeout(WRITE_TIME, socket.close(None)).await;
-    hub.close(session);
+    // On the blocking threads, since withdrawing its seeks is stored.
+    let _ = tokio::task::spawn_blocking(move || hub.close(session)).await;
 }

@@ -1,6 +1,11 @@
 //! Every game the server holds, found by id, invite or watch code (each code only in its own
-//! role), the addresses its clients come from, and the handling of one request from one
-//! connection: the message handler, free of sockets (the tests drive it directly).
+//! role), the public ones listed in its lobby, the addresses its clients come from, and the
+//! handling of one request from one connection: the message handler, free of sockets (the tests
+//! drive it directly). The requests about players are in [`players`], those of a public server
+//! in [`public`].
+
+mod players;
+mod public;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -11,6 +16,7 @@ use jetan_rules::Side;
 
 use super::addresses::{Addresses, Admission};
 use super::limits::Limits;
+use super::lobby::Lobby;
 use super::outbox::Outbox;
 use super::room::Room;
 use crate::lock;
@@ -26,8 +32,11 @@ type SharedRoom = Arc<Mutex<Room>>;
 pub struct Hub {
     store: SharedStore,
     rooms: Mutex<Rooms>,
+    lobby: Mutex<Lobby>,
     addresses: Arc<Addresses>,
     limits: Limits,
+    /// Whether seeks and the live games are open (`--public`).
+    public: bool,
 }
 
 /// The rooms in memory, by id and by the digests of their codes, an invite's apart from a
@@ -40,20 +49,31 @@ struct Rooms {
 }
 
 /// One connection as the hub sees it: where its events go, the address it comes from,
-/// whether it said hello, the rooms it follows and the seats it was given or resumed (by game
-/// and token digest: using them is no guess).
+/// whether it said hello, its player's name once identified, the rooms it follows, the seats it
+/// was given or resumed (by game and token digest: using them is no guess) and the seeks it made
+/// (withdrawn when it closes).
 pub struct Session {
     outbox: Outbox,
     peer: IpAddr,
     greeted: bool,
+    player: Option<String>,
     following: Vec<SharedRoom>,
     held: Vec<(String, Digest)>,
+    seeks: Vec<String>,
 }
 
 impl Session {
     /// A new connection's session from `peer`, its events going to `outbox`.
     pub fn new(outbox: Outbox, peer: IpAddr) -> Session {
-        Session { outbox, peer, greeted: false, following: Vec::new(), held: Vec::new() }
+        Session {
+            outbox,
+            peer,
+            greeted: false,
+            player: None,
+            following: Vec::new(),
+            held: Vec::new(),
+            seeks: Vec::new(),
+        }
     }
 
     /// Tells the connection its request was refused.
@@ -77,7 +97,9 @@ impl Session {
 
 impl Hub {
     /// The hub of `store`'s games within `limits`, every unfinished one loaded and its clock
-    /// restarted.
+    /// restarted; seeks and live games closed (see [`Hub::public`]). A seek no one accepted
+    /// before the server stopped is withdrawn (its seeker left), a public game under way is
+    /// listed again.
     ///
     /// # Errors
     /// The store can't be read. A game that no longer replays is left out, and said so.
@@ -87,17 +109,40 @@ impl Hub {
             eprintln!("set aside, unreadable: {error}");
         }
         let addresses = Arc::new(Addresses::new(limits.clone()));
-        let hub = Hub { store: SharedStore::new(store), rooms: Mutex::default(), addresses, limits };
+        let hub = Hub {
+            store: SharedStore::new(store),
+            rooms: Mutex::default(),
+            lobby: Mutex::default(),
+            addresses,
+            limits,
+            public: false,
+        };
         let now = Instant::now();
         for game in games {
             match Room::load(game, now, hub.limits.waiting()) {
-                Ok(room) => {
-                    hub.keep(room);
-                }
+                Ok(room) => hub.reopen(room, now),
                 Err(error) => eprintln!("left out: {error}"),
             }
         }
         Ok(hub)
+    }
+
+    /// The hub with seeks and live games open, or not (`--public`).
+    pub fn public(self, public: bool) -> Hub {
+        Hub { public, ..self }
+    }
+
+    /// Keeps a room loaded at the start: a public one is listed again if under way, withdrawn
+    /// if still sought.
+    fn reopen(&self, mut room: Room, now: Instant) {
+        if room.public() {
+            if room.live().is_some() {
+                lock(&self.lobby).add_live(room.id());
+            } else if let Err(refusal) = room.cancel(&self.store, now) {
+                eprintln!("seek {} not withdrawn: {}", room.id(), refusal.message);
+            }
+        }
+        self.keep(room);
     }
 
     /// How many games are in memory.
@@ -118,16 +163,21 @@ impl Hub {
         }
     }
 
-    /// A closed connection leaves the rooms it followed.
+    /// A closed connection leaves the rooms it followed, and its seeks no one accepted are
+    /// withdrawn.
     pub fn close(&self, session: Session) {
+        for seek in &session.seeks {
+            // Refused only if the seek was accepted or is over already: nothing to withdraw.
+            let _ = self.withdraw(seek, Instant::now());
+        }
         for room in &session.following {
             lock(room).leave(&session.outbox);
         }
     }
 
-    /// Ends the games whose clock ran out and those no one joined in time, lets finished games
-    /// no one follows leave memory (the store keeps them), and forgets the addresses with
-    /// nothing open or spent.
+    /// Ends the games whose clock ran out, those no one joined in time and the rated ones a
+    /// player abandoned, takes finished games out of the lobby, lets those no one follows leave
+    /// memory (the store keeps them), and forgets the addresses with nothing open or spent.
     pub fn tick(&self, now: Instant) {
         self.addresses.sweep(now);
         let rooms: Vec<SharedRoom> = lock(&self.rooms).by_id.values().cloned().collect();
@@ -137,6 +187,10 @@ impl Hub {
             // tries again.
             let _ = room.check_clock(&self.store, now);
             let _ = room.check_expiry(&self.store, now);
+            let _ = room.check_abandonment(&self.store, now, self.limits.abandon());
+            if room.over() && room.public() {
+                lock(&self.lobby).remove(room.id());
+            }
             if room.idle() {
                 self.forget(&room);
             }
@@ -157,7 +211,7 @@ impl Hub {
             Request::Join { invite } => {
                 let room = self.find(Lookup::Invite(&secrets::digest(&invite)))?;
                 // (The spent invite still finds the room while it is in memory, to say so.)
-                let seat = lock(&room).take_seat(&self.store, now)?;
+                let seat = lock(&room).take_seat(&self.store, now, None)?;
                 Self::seat(session, &room, seat, 0, now);
                 Ok(())
             }
@@ -184,6 +238,16 @@ impl Hub {
                 let (room, side) = self.acting(session, &game, &token)?;
                 lock(&room).offer_draw(&self.store, side, now)
             }
+            Request::Identify { name, key } => self.identify(session, &name, &key, now),
+            Request::Leaderboard { variant, top } => self.leaderboard(session, &variant, top),
+            Request::Seek { variant, time_control, rated } => {
+                self.seek(session, GameSetup { variant, choices: Vec::new(), time_control }, rated, now)
+            }
+            Request::Seeks { variant } => self.list_seeks(session, variant.as_deref()),
+            Request::AcceptSeek { seek } => self.accept_seek(session, &seek, now),
+            Request::CancelSeek { seek } => self.cancel_seek(session, &seek, now),
+            Request::LiveGames => self.list_live(session),
+            Request::WatchGame { game, from_ply } => self.watch_game(session, &game, from_ply, now),
         }
     }
 
@@ -191,8 +255,19 @@ impl Hub {
     /// address must have one left.
     fn allow_guess(&self, session: &Session, request: &Request, now: Instant) -> Result<(), Refusal> {
         let guess = match request {
-            Request::Hello { .. } | Request::Create { .. } => false,
-            Request::Join { .. } | Request::Watch { .. } | Request::Resume { .. } => true,
+            Request::Hello { .. }
+            | Request::Create { .. }
+            | Request::Leaderboard { .. }
+            | Request::Seek { .. }
+            | Request::Seeks { .. }
+            | Request::AcceptSeek { .. }
+            | Request::CancelSeek { .. }
+            | Request::LiveGames => false,
+            Request::Join { .. }
+            | Request::Watch { .. }
+            | Request::Resume { .. }
+            | Request::Identify { .. }
+            | Request::WatchGame { .. } => true,
             Request::Move { game, token, .. }
             | Request::Resign { game, token }
             | Request::OfferDraw { game, token } => !session.holds(game, token),
@@ -215,6 +290,22 @@ impl Hub {
     }
 
     fn create(&self, session: &mut Session, setup: GameSetup, side: Side, now: Instant) -> Result<(), Refusal> {
+        let (room, seat) = self.open_game(session, setup, side, None, now)?;
+        Self::seat(session, &room, seat, 0, now);
+        Ok(())
+    }
+
+    /// A new game stored and kept, the asker's seat in `side`, within the address's and the
+    /// server's games; `sought` is `Some(rated)` for a seek (a public game, the asker its named
+    /// player, its invite never told). The seat is not told yet.
+    fn open_game(
+        &self,
+        session: &Session,
+        setup: GameSetup,
+        side: Side,
+        sought: Option<bool>,
+        now: Instant,
+    ) -> Result<(SharedRoom, HeldSeat), Refusal> {
         let referee = Referee::new(setup.clone())?;
         if self.games() >= self.limits.max_games {
             return Err(Refusal::new(ErrorCode::TooManyGames, "the server holds all the games it may: try later"));
@@ -226,6 +317,10 @@ impl Hub {
         let (token, invite, watch) = (secrets::token()?, secrets::code()?, secrets::code()?);
         let mut seats = [None; 2];
         seats[side.index()] = Some(secrets::digest(&token));
+        let mut players = [None, None];
+        if sought.is_some() {
+            players[side.index()] = session.player.clone();
+        }
         let game = StoredGame {
             id: secrets::game_id()?,
             setup,
@@ -236,12 +331,15 @@ impl Hub {
             outcome: None,
             moves: Vec::new(),
             created: unix_now(),
+            public: sought.is_some(),
+            rated: sought == Some(true),
+            players,
         };
         self.store.with(|store| store.insert(&game))?;
-        let seat = HeldSeat { game: game.id.clone(), side, token, invite: Some(invite), watch: Some(watch) };
+        let invite = sought.is_none().then_some(invite);
+        let seat = HeldSeat { game: game.id.clone(), side, token, invite, watch: Some(watch) };
         let room = self.keep(Room::new(game, referee, now, self.limits.waiting()));
-        Self::seat(session, &room, seat, 0, now);
-        Ok(())
+        Ok((room, seat))
     }
 
     /// Tells a session the seat it holds and the game from `from_ply` on, and makes it the

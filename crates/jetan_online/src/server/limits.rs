@@ -19,6 +19,12 @@ pub const DEFAULT_GAMES_PER_HOUR: u32 = 60;
 pub const DEFAULT_MAX_GAMES: usize = 100_000;
 /// How long a game waits for its second player before it expires, unless told otherwise.
 pub const DEFAULT_WAITING_HOURS: u32 = 24;
+/// The new names an address may bind an hour, unless told otherwise.
+pub const DEFAULT_NAMES_PER_HOUR: u32 = 10;
+/// How long a rated game's seat may be away before it loses, unless told otherwise.
+pub const DEFAULT_ABANDON_SECONDS: u32 = 120;
+/// The most open seeks one player may have at once.
+pub const MOST_SEEKS: usize = 3;
 
 /// The server's limits (`docs/online.md`, Limits, says what each is for).
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
@@ -48,6 +54,13 @@ pub struct Limits {
     /// The hours a game waits for its second player before it expires.
     #[arg(long, value_name = "HOURS", default_value_t = DEFAULT_WAITING_HOURS)]
     pub waiting_hours: u32,
+    /// The new player names one address may bind an hour (a name already bound costs nothing).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NAMES_PER_HOUR)]
+    pub names_per_hour: u32,
+    /// The seconds a rated game's seat may have no connected player, while the other seat's
+    /// player is there, before it loses the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_ABANDON_SECONDS)]
+    pub abandon_seconds: u32,
 }
 
 impl Default for Limits {
@@ -60,6 +73,8 @@ impl Default for Limits {
             games_per_hour: DEFAULT_GAMES_PER_HOUR,
             max_games: DEFAULT_MAX_GAMES,
             waiting_hours: DEFAULT_WAITING_HOURS,
+            names_per_hour: DEFAULT_NAMES_PER_HOUR,
+            abandon_seconds: DEFAULT_ABANDON_SECONDS,
         }
     }
 }
@@ -68,5 +83,10 @@ impl Limits {
     /// How long a game waits for its second player.
     pub fn waiting(&self) -> Duration {
         Duration::from_secs(u64::from(self.waiting_hours) * 3600)
+    }
+
+    /// How long a rated game's seat may be away.
+    pub fn abandon(&self) -> Duration {
+        Duration::from_secs(u64::from(self.abandon_seconds))
     }
 }

@@ -5,6 +5,7 @@ mod addresses;
 mod connection;
 mod hub;
 mod limits;
+mod lobby;
 mod outbox;
 mod rate;
 mod room;
@@ -21,8 +22,8 @@ use tokio::sync::Semaphore;
 
 pub use hub::{Hub, Session};
 pub use limits::{
-    DEFAULT_GAMES_PER_HOUR, DEFAULT_GUESS_RATE, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_GAMES, DEFAULT_MAX_PER_ADDRESS,
-    DEFAULT_RATE, DEFAULT_WAITING_HOURS, Limits,
+    DEFAULT_ABANDON_SECONDS, DEFAULT_GAMES_PER_HOUR, DEFAULT_GUESS_RATE, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_GAMES,
+    DEFAULT_MAX_PER_ADDRESS, DEFAULT_NAMES_PER_HOUR, DEFAULT_RATE, DEFAULT_WAITING_HOURS, Limits, MOST_SEEKS,
 };
 pub use outbox::{Inbox, Outbox};
 
@@ -41,6 +42,10 @@ pub struct ServeArgs {
     /// ~/.local/share/jetan/ on Linux).
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// Opens seeks (open games anyone may accept, rated or not) and the list of live public
+    /// games to watch; without it, those requests are refused (`not_public`).
+    #[arg(long)]
+    pub public: bool,
     /// What a connection, an address and everyone together may do.
     #[command(flatten)]
     pub limits: Limits,
@@ -49,7 +54,7 @@ pub struct ServeArgs {
 impl ServeArgs {
     /// A server on `listen` keeping its games in `db`, with the default limits.
     pub fn new(listen: &str, db: PathBuf) -> ServeArgs {
-        ServeArgs { listen: listen.into(), db: Some(db), limits: Limits::default() }
+        ServeArgs { listen: listen.into(), db: Some(db), public: false, limits: Limits::default() }
     }
 }
 
@@ -82,7 +87,7 @@ pub fn start(args: &ServeArgs) -> Result<RunningServer, String> {
         Some(path) => path.clone(),
         None => default_db()?,
     };
-    let hub = Arc::new(Hub::open(Store::open(&path)?, args.limits.clone())?);
+    let hub = Arc::new(Hub::open(Store::open(&path)?, args.limits.clone())?.public(args.public));
     let resumed = hub.games();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,19 +1,22 @@
-//! One game on the server: its referee, its seats' token digests, its codes, the clock of the
-//! turn, when it expires if no one joins, and the connections that follow it. Every change is
-//! stored before it is applied and told to the followers.
+//! One game on the server: its referee, its seats' token digests (and players' names), its
+//! codes, the clock of the turn, when it expires if no one joins, since when each seat is away,
+//! and the connections that follow it. Every change is stored before it is applied and told to
+//! the followers.
 
 use std::time::{Duration, Instant};
 
 use jetan_rules::Side;
 
 use super::outbox::Outbox;
-use crate::protocol::{Ending, ErrorCode, Event, GameState, HeldSeat, Refusal};
+use crate::protocol::{Ending, ErrorCode, Event, GameState, HeldSeat, LiveGame, RatingChange, Refusal};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
 use crate::store::{SharedStore, StoredGame, unix_now};
 
 /// How a game no one joined in time ends.
 const EXPIRED: &str = "No game: no opponent joined in time";
+/// How a seek withdrawn ends.
+const CANCELLED: &str = "No game: the seek was cancelled";
 
 /// A game and who follows it.
 pub struct Room {
@@ -30,6 +33,13 @@ pub struct Room {
     followers: Vec<Follower>,
     /// The side whose draw offer stands, until a move (a side offers once a move).
     draw_offer: Option<Side>,
+    /// Whether it was sought in public, and whether it is rated.
+    public: bool,
+    rated: bool,
+    /// South's and North's players' names, for seats taken by identified players.
+    players: [Option<String>; 2],
+    /// Since when each seat has had no connected player (the server's start at the latest).
+    away_since: [Option<Instant>; 2],
 }
 
 /// A connection following a room: a seat's player, or a watcher.
@@ -64,6 +74,10 @@ impl Room {
             turn_started: now,
             followers: Vec::new(),
             draw_offer: None,
+            public: game.public,
+            rated: game.rated,
+            players: game.players,
+            away_since: [Some(now); 2],
         }
     }
 
@@ -88,9 +102,67 @@ impl Room {
         self.end(store, Ending { winner: None, text: EXPIRED.into() }, now)
     }
 
+    /// Ends a rated game whose seat has been away `limit` or longer while the other seat's
+    /// player is here: the seat away loses.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub fn check_abandonment(&mut self, store: &SharedStore, now: Instant, limit: Duration) -> Result<(), Refusal> {
+        if !self.rated || !self.started() || self.over() {
+            return Ok(());
+        }
+        let connected = self.connected();
+        let gone = Side::BOTH.into_iter().find(|side| {
+            connected[side.opponent().index()]
+                && self.away_since[side.index()].is_some_and(|since| now.saturating_duration_since(since) >= limit)
+        });
+        match gone {
+            Some(side) => self.end(store, self.referee.abandonment(side), now),
+            None => Ok(()),
+        }
+    }
+
+    /// Withdraws a game no one joined yet: it ends without a winner.
+    ///
+    /// # Errors
+    /// The game has started (`invite_used`) or is over, or the store failed.
+    pub fn cancel(&mut self, store: &SharedStore, now: Instant) -> Result<(), Refusal> {
+        self.check_clock(store, now)?;
+        if self.started() {
+            return Err(Refusal::new(ErrorCode::InviteUsed, "someone accepted this seek: the game is on"));
+        }
+        self.end(store, Ending { winner: None, text: CANCELLED.into() }, now)
+    }
+
     /// Whether the game is over and no one follows it (it may leave memory).
     pub fn idle(&self) -> bool {
-        self.referee.outcome().is_some() && self.followers.is_empty()
+        self.over() && self.followers.is_empty()
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.referee.outcome().is_some()
+    }
+
+    /// Whether the game was sought in public (it is listed and watched by its id).
+    pub fn public(&self) -> bool {
+        self.public
+    }
+
+    /// The game as the list of live games shows it, if it is public and under way.
+    pub fn live(&self) -> Option<LiveGame> {
+        if !self.public || !self.started() || self.over() {
+            return None;
+        }
+        let setup = self.referee.setup();
+        Some(LiveGame {
+            game: self.id.clone(),
+            variant: setup.variant.clone(),
+            players: self.players.clone().map(Option::unwrap_or_default),
+            plies: self.referee.moves().len() as u32,
+            time_control: setup.time_control,
+            rated: self.rated,
+        })
     }
 
     /// The side whose seat `token` is, if it is one of this game's.
@@ -99,12 +171,12 @@ impl Room {
         Side::BOTH.into_iter().find(|side| self.seats[side.index()] == Some(digest))
     }
 
-    /// Gives the free seat to a new token, spending the invite, and tells the followers the
-    /// game has started.
+    /// Gives the free seat to a new token (and the player named `player`, if identified),
+    /// spending the invite, and tells the followers the game has started.
     ///
     /// # Errors
-    /// The game is over (resigned or expired), no seat is free, or the store failed.
-    pub fn take_seat(&mut self, store: &SharedStore, now: Instant) -> Result<HeldSeat, Refusal> {
+    /// The game is over (resigned, expired or cancelled), no seat is free, or the store failed.
+    pub fn take_seat(&mut self, store: &SharedStore, now: Instant, player: Option<&str>) -> Result<HeldSeat, Refusal> {
         self.check_clock(store, now)?;
         let side = Side::BOTH
             .into_iter()
@@ -112,10 +184,13 @@ impl Room {
             .ok_or_else(|| Refusal::new(ErrorCode::InviteUsed, "this invite's seat is taken"))?;
         let token = secrets::token()?;
         let digest = secrets::digest(&token);
-        store.with(|store| store.seat(&self.id, side, &digest))?;
+        store.with(|store| store.seat(&self.id, side, &digest, player))?;
         self.seats[side.index()] = Some(digest);
+        self.players[side.index()] = player.map(str::to_string);
         self.invite = None;
         self.turn_started = now;
+        // The new player is here (it follows the room once seated): its absence counts from now.
+        self.away_since[side.index()] = Some(now);
         // The game starts: its followers hear it (the new player hears it once seated).
         self.tell(&Event::State(self.state(0, now)));
         Ok(HeldSeat { game: self.id.clone(), side, token, invite: None, watch: None })
@@ -169,7 +244,8 @@ impl Room {
             return Err(Refusal::new(ErrorCode::NotStarted, "the game waits for its second player"));
         }
         let checked = self.referee.check(side, ply, text, self.elapsed(now))?;
-        store.with(|store| store.add_ply(&self.id, ply, &checked.text, &checked.clocks, checked.outcome.as_ref()))?;
+        let ratings = store
+            .with(|store| store.add_ply(&self.id, ply, &checked.text, &checked.clocks, checked.outcome.as_ref()))?;
         let played = Event::Played {
             game: self.id.clone(),
             ply,
@@ -183,7 +259,7 @@ impl Room {
         self.draw_offer = None;
         self.tell(&played);
         if let Some(outcome) = self.referee.outcome().cloned() {
-            self.tell(&Event::Ended { game: self.id.clone(), outcome });
+            self.tell(&Event::Ended { game: self.id.clone(), outcome, ratings });
         }
         Ok(())
     }
@@ -237,9 +313,9 @@ impl Room {
             return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
         }
         let clocks = self.referee.clocks_after(self.elapsed(now));
-        store.with(|store| store.finish(&self.id, &ending, &clocks))?;
+        let ratings: Option<[RatingChange; 2]> = store.with(|store| store.finish(&self.id, &ending, &clocks))?;
         self.referee.finish(ending.clone(), clocks);
-        self.tell(&Event::Ended { game: self.id.clone(), outcome: ending });
+        self.tell(&Event::Ended { game: self.id.clone(), outcome: ending, ratings });
         Ok(())
     }
 
@@ -256,8 +332,17 @@ impl Room {
         Side::BOTH.map(|side| self.followers.iter().any(|f| f.side == Some(side)))
     }
 
-    fn tell_presence(&self, before: [bool; 2]) {
+    /// Notes since when each seat is away, and tells the followers if who is here changed.
+    fn tell_presence(&mut self, before: [bool; 2]) {
         let connected = self.connected();
+        for side in Side::BOTH {
+            let away = &mut self.away_since[side.index()];
+            match (connected[side.index()], *away) {
+                (true, _) => *away = None,
+                (false, None) => *away = Some(Instant::now()),
+                (false, Some(_)) => {}
+            }
+        }
         if connected != before {
             self.tell(&Event::Presence { game: self.id.clone(), connected });
         }
