@@ -276,7 +276,14 @@ fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Optio
             }
         }
         Event::Error(refusal) => online.said = Some(refusal.message.clone()),
-        Event::Welcome { .. } | Event::Played { .. } => {}
+        // The lobby's answers (names, open games, live games, the leaderboard) are not asked for
+        // by this window's game connection.
+        Event::Welcome { .. }
+        | Event::Played { .. }
+        | Event::Identified { .. }
+        | Event::Seeks { .. }
+        | Event::LiveGames { .. }
+        | Event::Leaderboard { .. } => {}
     }
     if let Some(replica) = &mut online.replica
         && let Err(error) = replica.update(&event)

@@ -299,7 +299,7 @@ fn a_move_list_on_standard_input_is_read_within_its_limit() {
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     // 17 MiB of a comment: more than the 16 MiB a move list may be.
-    let line = [b'#'; 1 << 20];
+    let line = vec![b'#'; 1 << 20];
     std::thread::spawn(move || {
         for _ in 0..17 {
             if std::io::Write::write_all(&mut input, &line).is_err() {

@@ -176,8 +176,10 @@ proptest! {
     ) {
         let decoy = if in_string { "\"animation_speed: \"" } else { "animation_speed: " };
         let comment = format!("// {}\n", decoy.repeat(repeats));
-        let wrong = |line: &str| if line.trim_start().starts_with("animation_speed:") { "animation_speed: 99.0," } else { line };
-        let settings: Vec<&str> = SETTINGS[0].lines().map(wrong).collect();
+        let settings: Vec<&str> = SETTINGS[0]
+            .lines()
+            .map(|line| if line.trim_start().starts_with("animation_speed:") { "animation_speed: 99.0," } else { line })
+            .collect();
         let text = comment.repeat(lines) + &settings.join("\n");
         let error = Settings::from_text(&text).unwrap_err();
         let line = lines + settings.iter().position(|l| l.starts_with("animation_speed: 99.0")).unwrap() + 1;

@@ -232,7 +232,11 @@ fn a_key_inside_a_string_is_not_the_key() {
 #[test]
 fn a_look_file_named_again_and_again_is_listed_once() {
     let mentions = vec!["\"looks/barsoom.look.ron\""; 10_000].join(", ");
-    let text = jetan_text().replacen("    pieces: [", &format!("    looks: [{mentions}, \"looks/x.look.ron\"],\n    pieces: ["), 1);
+    let text = jetan_text().replacen(
+        "    pieces: [",
+        &format!("    looks: [{mentions}, \"looks/x.look.ron\"],\n    pieces: ["),
+        1,
+    );
     let variant = Variant::load(&text, "jetan.ron").unwrap();
     assert_eq!(variant.looks(), ["looks/barsoom.look.ron", "looks/x.look.ron"]);
 }
