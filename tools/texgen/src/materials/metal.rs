@@ -1,0 +1,45 @@
+//! Metals: worn brass with a verdigris patina in its hollows, and hammered gold.
+
+use crate::field::{hex, mix, shade};
+use crate::noise::{Cells, Fbm, hash01, smoothstep};
+use crate::surface::{Relief, Surface, Texel};
+
+/// Worn brass: brushed streaks, shallow dents and scratches, polished on its high spots, a
+/// green-blue patina (not metal) settled in the hollows.
+pub fn brass(size: usize) -> Surface {
+    let (brushed, dents, lumps, tarnish) =
+        (Fbm::new(1, 4, 81).cells(1, 96), Cells::new(5, 1.0, 82), Fbm::new(4, 5, 83), Fbm::new(3, 5, 84));
+    let scratches = [Fbm::new(1, 3, 85).cells(3, 36), Fbm::new(1, 3, 86).cells(30, 4)];
+    Surface::new(size, Relief { depth: 6.0, radius: 6, occlusion: 2.0 }, |u, v| {
+        let dent = dents.at(u, v).f1;
+        let scratch = scratches.iter().map(|s| smoothstep(0.94, 1.0, s.ridged(u, v))).sum::<f32>();
+        let height = 0.55 + 0.3 * smoothstep(0.0, 0.8, dent) + 0.12 * lumps.at(u, v) - 0.08 * scratch;
+        let streak = brushed.at(u, v);
+        let patina = smoothstep(0.05, 0.4, tarnish.at(u, v)) * smoothstep(0.8, 0.55, height);
+        let metal = shade(hex(0xD9B86C), 0.92 + 0.12 * streak + 0.1 * (height - 0.6));
+        Texel {
+            color: mix(shade(metal, 1.0 - 0.3 * patina), hex(0x5B8C78), smoothstep(0.3, 0.8, patina)),
+            height: height + 0.04 * patina,
+            roughness: 0.32 + 0.1 * streak - 0.15 * (height - 0.6) + 0.1 * scratch + 0.45 * patina,
+            metallic: 1.0 - smoothstep(0.3, 0.8, patina),
+        }
+    })
+}
+
+/// Hammered gold: a skin of overlapping hammer dents, their rims catching the light, each dent a
+/// shade apart.
+pub fn gold(size: usize) -> Surface {
+    let (blows, finer, polish) = (Cells::new(11, 0.9, 91), Cells::new(23, 1.0, 92), Fbm::new(4, 4, 93));
+    Surface::new(size, Relief { depth: 7.0, radius: 4, occlusion: 1.0 }, |u, v| {
+        let (blow, fine) = (blows.at(u, v), finer.at(u, v));
+        let height = 0.75 * blow.f1 * blow.f1 * 1.6 + 0.25 * fine.f1 * fine.f1 * 1.6;
+        let tone = hash01(blow.id as i32, 0, 94);
+        let rim = smoothstep(0.1, 0.02, blow.edge);
+        Texel {
+            color: shade(hex(0xEEC161), 0.93 + 0.09 * tone - 0.06 * rim),
+            height: height.min(1.0),
+            roughness: 0.16 + 0.06 * tone + 0.04 * polish.at(u, v) + 0.1 * rim,
+            metallic: 1.0,
+        }
+    })
+}
