@@ -19,10 +19,6 @@ impl Field {
         self.data[(y.rem_euclid(n) * n + x.rem_euclid(n)) as usize]
     }
 
-    pub fn map(&self, f: impl Fn(f32) -> f32) -> Field {
-        Field { size: self.size, data: self.data.iter().map(|&x| f(x)).collect() }
-    }
-
     /// A wrapping box blur of `radius` texels, three passes each way (close to a Gaussian).
     pub fn blur(&self, radius: usize) -> Field {
         let mut field = self.clone();
@@ -87,6 +83,7 @@ pub fn ramp(stops: &[(f32, Rgb)], t: f32) -> Rgb {
     stops[last].1
 }
 
+#[cfg(test)]
 /// Rec. 709 luminance of an sRGB-encoded colour's bytes (in sRGB terms, good enough to compare).
 pub fn luminance(rgb: &[u8]) -> f32 {
     0.2126 * rgb[0] as f32 + 0.7152 * rgb[1] as f32 + 0.0722 * rgb[2] as f32

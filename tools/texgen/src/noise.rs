@@ -74,30 +74,25 @@ pub fn value(x: f32, y: f32, px: i32, py: i32, seed: u32) -> f32 {
     lattice(x, y, (px, py), seed, |h, _, _| (h >> 8) as f32 / (1u32 << 23) as f32 - 1.0)
 }
 
-/// Fractal Brownian motion: octaves of gradient noise, each of twice the frequency and `gain`
-/// times the amplitude of the last, `fx` × `fy` cells across the tile at the first.
+/// Fractal Brownian motion: octaves of gradient noise, each of twice the frequency and half the
+/// amplitude of the last, `fx` × `fy` cells across the tile at the first.
 #[derive(Clone, Copy, Debug)]
 pub struct Fbm {
     pub fx: u32,
     pub fy: u32,
     pub octaves: u32,
-    pub gain: f32,
     pub seed: u32,
 }
 
 impl Fbm {
-    /// `frequency` cells each way across the tile at the first octave, a gain of one half.
+    /// `frequency` cells each way across the tile at the first octave.
     pub const fn new(frequency: u32, octaves: u32, seed: u32) -> Fbm {
-        Fbm { fx: frequency, fy: frequency, octaves, gain: 0.5, seed }
+        Fbm { fx: frequency, fy: frequency, octaves, seed }
     }
 
     /// The same with `fx` cells across and `fy` down: stretched noise, for grain and fibres.
     pub const fn cells(self, fx: u32, fy: u32) -> Fbm {
         Fbm { fx, fy, ..self }
-    }
-
-    pub const fn gain(self, gain: f32) -> Fbm {
-        Fbm { gain, ..self }
     }
 
     /// The same noise with another seed.
@@ -113,7 +108,7 @@ impl Fbm {
         for o in 0..self.octaves {
             total += amplitude * octave(u * px as f32, v * py as f32, px, py, self.seed.wrapping_add(o * 7919));
             weight += amplitude;
-            amplitude *= self.gain;
+            amplitude *= 0.5;
             px *= 2;
             py *= 2;
         }
@@ -151,15 +146,11 @@ impl Fbm {
 pub struct Cell {
     /// The distance to the nearest feature point, in cells.
     pub f1: f32,
-    /// The distance to the second nearest.
-    pub f2: f32,
     /// The distance to the cell's edge (the bisector with the nearest other point): planar
     /// within each cell, so `edge` as a height makes faceted pyramids.
     pub edge: f32,
     /// The nearest point's identity: a hash, the same for every pixel of the cell.
     pub id: u32,
-    /// From the nearest point to this one, in cells.
-    pub offset: (f32, f32),
 }
 
 /// Worley (cellular) noise: one jittered feature point in each of `nx` × `ny` cells across the
@@ -191,50 +182,26 @@ impl Cells {
         let (x, y) = (u * self.nx as f32, v * self.ny as f32);
         let (cx, cy) = (x.floor() as i32, y.floor() as i32);
         let mut points = [(0.0f32, 0.0f32, 0u32); 25];
-        let mut best = (f32::MAX, f32::MAX, 0usize);
+        let mut best = (f32::MAX, 0usize);
         for (i, point) in points.iter_mut().enumerate() {
             let (dx, dy) = (i as i32 % 5 - 2, i as i32 / 5 - 2);
             *point = self.point(cx + dx, cy + dy);
             let d = (point.0 - x) * (point.0 - x) + (point.1 - y) * (point.1 - y);
             if d < best.0 {
-                best = (d, best.0, i);
-            } else if d < best.1 {
-                best.1 = d;
+                best = (d, i);
             }
         }
-        let (px, py, id) = points[best.2];
+        let (px, py, id) = points[best.1];
         let mut edge = f32::MAX;
         for (i, &(qx, qy, _)) in points.iter().enumerate() {
-            if i != best.2 {
+            if i != best.1 {
                 let (ex, ey) = (qx - px, qy - py);
                 let length = (ex * ex + ey * ey).sqrt();
                 let (mx, my) = ((px + qx) * 0.5, (py + qy) * 0.5);
                 edge = edge.min(((mx - x) * ex + (my - y) * ey) / length);
             }
         }
-        Cell { f1: best.0.sqrt(), f2: best.1.sqrt(), edge, id, offset: (x - px, y - py) }
-    }
-}
-
-/// A seeded stream of numbers (xorshift), for choices made once per material.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// A number from 0 to 1.
-    pub fn next(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    /// A number from `low` to `high`.
-    pub fn between(&mut self, low: f32, high: f32) -> f32 {
-        low + self.next() * (high - low)
+        Cell { f1: best.0.sqrt(), edge, id }
     }
 }
 

@@ -15,7 +15,8 @@ fn tracks(u: f32, v: f32) -> f32 {
         .map(|&(at, phase)| {
             let centre = at + 0.04 * sin_turns(u + phase) + 0.015 * sin_turns(3.0 * u + 2.0 * phase);
             let d = (v - centre + 0.5).rem_euclid(1.0) - 0.5;
-            1.0 - smoothstep(0.0, 0.018, d.abs())
+            let rut = 1.0 - smoothstep(0.0, 0.03, d.abs());
+            rut * rut
         })
         .sum()
 }
@@ -33,14 +34,15 @@ pub fn sand(size: usize) -> Surface {
         let rut = tracks(u, v);
         let t = 0.5 + 0.4 * swell.blotch(u, v) + 0.12 * fine.at(u, v);
         let mut color = shade(ramp(SAND, t), 0.95 + 0.1 * bump - 0.05 * rut);
-        if kind < 0.06 {
-            color = mix(color, hex(0x6E4C34), bump * 0.8);
-        } else if kind > 0.95 {
-            color = mix(color, hex(0xE8D0AE), bump * 0.7);
+        let speck = smoothstep(0.4, 0.9, bump);
+        if kind < 0.05 {
+            color = mix(color, hex(0x7A5638), speck * 0.5);
+        } else if kind > 0.96 {
+            color = mix(color, hex(0xE2C8A4), speck * 0.5);
         }
         Texel {
             color,
-            height: 0.5 + 0.25 * swell.at(u, v) + 0.12 * bump + 0.05 * fine.at(u, v) - 0.25 * rut,
+            height: 0.5 + 0.25 * swell.at(u, v) + 0.12 * bump + 0.05 * fine.at(u, v) - 0.15 * rut,
             roughness: 0.9 + 0.06 * bump - 0.08 * rut,
             metallic: 0.0,
         }

@@ -7,21 +7,25 @@ use crate::surface::{Relief, Surface, Texel};
 /// Worn brass: brushed streaks, shallow dents and scratches, polished on its high spots, a
 /// green-blue patina (not metal) settled in the hollows.
 pub fn brass(size: usize) -> Surface {
-    let (brushed, dents, lumps, tarnish) =
-        (Fbm::new(1, 4, 81).cells(1, 96), Cells::new(5, 1.0, 82), Fbm::new(4, 5, 83), Fbm::new(3, 5, 84));
+    let (brushed, dents, lumps) = (Fbm::new(1, 4, 81).cells(1, 96), Cells::new(5, 1.0, 82), Fbm::new(4, 5, 83));
+    let (tarnish, verdigris) = (Fbm::new(2, 5, 84), Fbm::new(6, 5, 87));
     let scratches = [Fbm::new(1, 3, 85).cells(3, 36), Fbm::new(1, 3, 86).cells(30, 4)];
-    Surface::new(size, Relief { depth: 6.0, radius: 6, occlusion: 2.0 }, |u, v| {
+    Surface::new(size, Relief { depth: 9.0, radius: 6, occlusion: 2.0 }, |u, v| {
         let dent = dents.at(u, v).f1;
         let scratch = scratches.iter().map(|s| smoothstep(0.94, 1.0, s.ridged(u, v))).sum::<f32>();
-        let height = 0.55 + 0.3 * smoothstep(0.0, 0.8, dent) + 0.12 * lumps.at(u, v) - 0.08 * scratch;
+        let height = 0.5 + 0.35 * smoothstep(0.0, 0.8, dent) + 0.15 * lumps.at(u, v) - 0.06 * scratch;
         let streak = brushed.at(u, v);
-        let patina = smoothstep(0.05, 0.4, tarnish.at(u, v)) * smoothstep(0.8, 0.55, height);
-        let metal = shade(hex(0xD9B86C), 0.92 + 0.12 * streak + 0.1 * (height - 0.6));
+        // Brown tarnish in broad clouds; verdigris only in the hollows, in specks and crusts.
+        let dull = smoothstep(-0.2, 0.5, tarnish.at(u, v));
+        let patina = smoothstep(0.55, 0.85, 0.6 * (1.0 - height) + 0.5 * verdigris.at(u, v) + 0.25);
+        let polished = smoothstep(0.6, 0.9, height);
+        let metal = mix(hex(0xDDBC70), hex(0xA88445), 0.35 * dull * (1.0 - polished));
+        let metal = shade(metal, 0.94 + 0.1 * streak + 0.08 * polished);
         Texel {
-            color: mix(shade(metal, 1.0 - 0.3 * patina), hex(0x5B8C78), smoothstep(0.3, 0.8, patina)),
-            height: height + 0.04 * patina,
-            roughness: 0.32 + 0.1 * streak - 0.15 * (height - 0.6) + 0.1 * scratch + 0.45 * patina,
-            metallic: 1.0 - smoothstep(0.3, 0.8, patina),
+            color: mix(metal, hex(0x5E8F7A), 0.85 * patina),
+            height: height + 0.05 * patina,
+            roughness: 0.3 + 0.08 * streak + 0.15 * dull - 0.1 * polished + 0.1 * scratch + 0.45 * patina,
+            metallic: 1.0 - patina,
         }
     })
 }
@@ -36,9 +40,9 @@ pub fn gold(size: usize) -> Surface {
         let tone = hash01(blow.id as i32, 0, 94);
         let rim = smoothstep(0.1, 0.02, blow.edge);
         Texel {
-            color: shade(hex(0xEEC161), 0.93 + 0.09 * tone - 0.06 * rim),
+            color: shade(hex(0xEEC161), 0.98 + 0.03 * tone),
             height: height.min(1.0),
-            roughness: 0.16 + 0.06 * tone + 0.04 * polish.at(u, v) + 0.1 * rim,
+            roughness: 0.14 + 0.05 * tone + 0.04 * polish.at(u, v) + 0.08 * rim + 0.06 * blow.f1,
             metallic: 1.0,
         }
     })

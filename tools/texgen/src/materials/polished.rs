@@ -2,7 +2,7 @@
 //! jewel's facets.
 
 use crate::field::{Rgb, hex, mix, ramp};
-use crate::noise::{Cells, Fbm, hash01, smoothstep};
+use crate::noise::{Cells, Fbm, hash, hash01, sin_turns, smoothstep};
 use crate::surface::{Relief, Surface, Texel};
 
 /// A polished, veined stone.
@@ -21,23 +21,29 @@ impl Marble {
     fn make(&self, size: usize) -> Surface {
         let seed = self.seed;
         let (cloud, flow, veins, polish) =
-            (Fbm::new(2, 6, seed), Fbm::new(2, 5, seed + 1), Fbm::new(3, 6, seed + 2), Fbm::new(4, 4, seed + 3));
+            (Fbm::new(2, 6, seed), Fbm::new(2, 5, seed + 1), Fbm::new(2, 3, seed + 2), Fbm::new(4, 4, seed + 3));
         let scratches = [Fbm::new(1, 3, seed + 4).cells(2, 40), Fbm::new(1, 3, seed + 5).cells(40, 3)];
         let flecks = Cells::new(90, 1.0, seed + 6);
         Surface::new(size, Relief { depth: 2.0, radius: 2, occlusion: 3.0 }, |u, v| {
-            let (wu, wv) = flow.warp(u, v, 0.12);
-            let body = 0.5 + 0.6 * cloud.at(wu, wv);
-            let crest = veins.ridged(wu, wv);
-            let vein = smoothstep(0.72, 0.95, crest) * self.vein_strength;
-            let hair = smoothstep(0.9, 0.99, veins.seed(seed + 7).ridged(wv, wu)) * self.vein_strength * 0.6;
+            let (wu, wv) = flow.warp(u, v, 0.1);
+            // Clouds, and bands laid across the stone, bent by the clouds.
+            let clouds = cloud.at(wu, wv);
+            let band = sin_turns(wu + 2.0 * wv + 0.6 * clouds);
+            let body = 0.5 + 0.5 * clouds + 0.18 * band;
+            // Veins follow the noise's zero lines, which run on unbroken; bent twice, thickening
+            // and thinning along their way.
+            let (vu, vv) = flow.seed(seed + 8).warp(wu, wv, 0.12);
+            let width = 0.02 + 0.03 * smoothstep(-0.3, 0.5, polish.at(vu, vv));
+            let vein = (1.0 - smoothstep(0.0, width, veins.at(vu, vv).abs())) * self.vein_strength;
+            let thread = (1.0 - smoothstep(0.0, 0.012, veins.seed(seed + 7).at(vv, vu).abs())) * self.vein_strength * 0.5;
             let fleck = flecks.at(u, v);
-            let glint = (1.0 - smoothstep(0.0, 0.3, fleck.f1)) * smoothstep(0.9, 1.0, hash01(fleck.id as i32, 0, seed));
-            let color = mix(mix(ramp(self.body, body), self.vein, vein + hair), self.vein, 0.5 * glint);
+            let glint = (1.0 - smoothstep(0.0, 0.3, fleck.f1)) * smoothstep(0.93, 1.0, hash01(fleck.id as i32, 0, seed));
+            let color = mix(mix(ramp(self.body, body), self.vein, vein + thread), self.vein, 0.4 * glint);
             let scratch = scratches.iter().map(|s| smoothstep(0.93, 1.0, s.ridged(u, v))).sum::<f32>();
             Texel {
                 color,
-                height: 0.6 - 0.05 * vein + 0.02 * polish.at(u, v) - 0.05 * scratch,
-                roughness: self.roughness * (1.0 + 0.5 * polish.at(u, v)) + 0.12 * vein + 0.15 * scratch,
+                height: 0.6 - 0.05 * (vein + thread) + 0.02 * polish.at(u, v) - 0.05 * scratch,
+                roughness: self.roughness * (1.0 + 0.5 * polish.at(u, v)) + 0.12 * (vein + thread) + 0.15 * scratch,
                 metallic: 0.0,
             }
         })
@@ -51,7 +57,7 @@ pub fn board_orange(size: usize) -> Surface {
     Marble {
         body: CARNELIAN,
         vein: hex(0xF2CDA6),
-        vein_strength: 0.8,
+        vein_strength: 0.6,
         roughness: 0.12,
         seed: 51,
     }
@@ -64,7 +70,7 @@ pub fn board_black(size: usize) -> Surface {
     Marble {
         body: BASALT,
         vein: hex(0x6E6862),
-        vein_strength: 0.45,
+        vein_strength: 0.35,
         roughness: 0.1,
         seed: 61,
     }
@@ -75,23 +81,20 @@ pub fn board_black(size: usize) -> Surface {
 /// neutral so the game can tint it to a ruby or an emerald; mostly for its roughness and normals.
 pub fn jewel(size: usize) -> Surface {
     let cells = Cells::new(6, 0.7, 71);
+    let height = |u: f32, v: f32| (cells.at(u, v).edge * 3.0).min(0.85) / 0.85;
+    let step = 0.25 / size as f32;
     Surface::new(size, Relief { depth: 10.0, radius: 3, occlusion: 0.6 }, |u, v| {
         let cell = cells.at(u, v);
-        let height = (cell.edge * 3.0).min(0.85) / 0.85;
-        // Which facet: the side of the cell the point lies towards, in six directions.
-        let (ox, oy) = cell.offset;
-        let facet = if ox.abs() > 1.7 * oy.abs() {
-            (ox > 0.0) as i32
-        } else {
-            2 + (ox > 0.0) as i32 + 2 * (oy > 0.0) as i32
-        };
-        let table = (height >= 1.0) as i32;
-        let sparkle = hash01(cell.id as i32, facet + 7 * table, 72);
-        let brightness = 0.62 + 0.3 * sparkle;
+        let h = height(u, v);
+        // Each facet is a plane: its slope names it, and it sparkles its own shade.
+        let slope = ((height(u + step, v) - h) / step, (height(u, v + step) - h) / step);
+        let facet = hash((slope.0 * 0.05).round() as i32, (slope.1 * 0.05).round() as i32, cell.id);
+        let sparkle = hash01(facet as i32, 0, 72);
+        let brightness = 0.74 + 0.14 * sparkle;
         let edge = 1.0 - smoothstep(0.0, 0.02, cell.edge);
         Texel {
             color: [brightness, brightness, brightness * 1.02],
-            height,
+            height: h,
             roughness: 0.04 + 0.04 * sparkle + 0.2 * edge,
             metallic: 0.0,
         }
