@@ -44,7 +44,8 @@ fn fade(t: f32) -> f32 {
 }
 
 const S: f32 = std::f32::consts::FRAC_1_SQRT_2;
-const DIRECTIONS: [(f32, f32); 8] = [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (S, S), (-S, S), (S, -S), (-S, -S)];
+const DIRECTIONS: [(f32, f32); 8] =
+    [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (S, S), (-S, S), (S, -S), (-S, -S)];
 
 /// Interpolates `corner(dx, dy)` over the lattice cell holding (`x`, `y`), the corners wrapped at
 /// `px` × `py` cells, each corner's hash seeded by `seed`: the frame gradient and value noise share.

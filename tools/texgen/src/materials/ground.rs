@@ -50,8 +50,7 @@ pub fn sand(size: usize) -> Surface {
 }
 
 /// Ochre moss, from its shadowed depths to its sunlit tips, with a reddish cast in patches.
-const MOSS: &[(f32, Rgb)] =
-    &[(0.0, hex(0x4A3A1C)), (0.35, hex(0x7D6430)), (0.7, hex(0xA68A42)), (1.0, hex(0xC9AC60))];
+const MOSS: &[(f32, Rgb)] = &[(0.0, hex(0x4A3A1C)), (0.35, hex(0x7D6430)), (0.7, hex(0xA68A42)), (1.0, hex(0xC9AC60))];
 
 /// The ochre moss of the dead sea bottoms: dense cushions in two sizes, fibrous, the hollows
 /// between them dark.

@@ -82,8 +82,12 @@ pub fn skin(size: usize) -> Surface {
 /// The thoat's slate-grey hide: rounded scales, larger and smaller, their grooves deep and
 /// dark, wrinkles running through.
 pub fn thoat_hide(size: usize) -> Surface {
-    let (scales, small, wrinkles, warp) =
-        (Cells { nx: 16, ny: 20, jitter: 0.8, seed: 141 }, Cells::new(40, 0.9, 142), Fbm::new(3, 4, 143), Fbm::new(2, 3, 144));
+    let (scales, small, wrinkles, warp) = (
+        Cells { nx: 16, ny: 20, jitter: 0.8, seed: 141 },
+        Cells::new(40, 0.9, 142),
+        Fbm::new(3, 4, 143),
+        Fbm::new(2, 3, 144),
+    );
     let mottle = Fbm::new(4, 4, 146);
     const SLATE: &[(f32, Rgb)] = &[(0.0, hex(0x2E3336)), (0.5, hex(0x4E565B)), (1.0, hex(0x737C82))];
     Surface::new(size, Relief { depth: 7.0, radius: 4, occlusion: 1.6 }, |u, v| {

@@ -3,7 +3,7 @@
 
 use crate::noise::{hash, hash01};
 
-/// `rows` courses down the tile, each of `min` to `max` blocks across.
+/// `rows` courses down the tile (the first straddling its top and bottom edges), each of `min` to `max` blocks across.
 pub struct Courses {
     pub rows: u32,
     pub min: u32,
@@ -27,8 +27,10 @@ pub struct Block {
 
 impl Courses {
     pub fn at(&self, u: f32, v: f32) -> Block {
-        let row = ((v * self.rows as f32).floor() as i32).rem_euclid(self.rows as i32);
-        let across = v * self.rows as f32 - (v * self.rows as f32).floor();
+        // The tile's edges cut through the middle of a course, away from the joints.
+        let y = v * self.rows as f32 + 0.5;
+        let row = (y.floor() as i32).rem_euclid(self.rows as i32);
+        let across = y - y.floor();
         let count = self.min + hash(row, 0, self.seed) % (self.max - self.min + 1);
         let lengths: Vec<f32> =
             (0..count as i32).map(|i| 1.0 + self.spread * (2.0 * hash01(row, i + 1, self.seed) - 1.0)).collect();

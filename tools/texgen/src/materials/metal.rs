@@ -34,15 +34,18 @@ pub fn brass(size: usize) -> Surface {
 /// shade apart.
 pub fn gold(size: usize) -> Surface {
     let (blows, finer, polish) = (Cells::new(11, 0.9, 91), Cells::new(23, 1.0, 92), Fbm::new(4, 4, 93));
+    let rubbed = Fbm::new(1, 3, 95).cells(24, 48);
     Surface::new(size, Relief { depth: 7.0, radius: 4, occlusion: 1.0 }, |u, v| {
         let (blow, fine) = (blows.at(u, v), finer.at(u, v));
         let height = 0.75 * blow.f1 * blow.f1 * 1.6 + 0.25 * fine.f1 * fine.f1 * 1.6;
         let tone = hash01(blow.id as i32, 0, 94);
         let rim = smoothstep(0.1, 0.02, blow.edge);
+        // Fine rubbing marks, and a little tarnish along the dents' rims.
+        let rub = rubbed.at(u, v);
         Texel {
-            color: shade(hex(0xEEC161), 0.98 + 0.03 * tone),
+            color: shade(mix(hex(0xEEC161), hex(0xB88A3A), 0.3 * rim), 0.97 + 0.03 * tone + 0.05 * rub),
             height: height.min(1.0),
-            roughness: 0.14 + 0.05 * tone + 0.04 * polish.at(u, v) + 0.08 * rim + 0.06 * blow.f1,
+            roughness: 0.14 + 0.05 * tone + 0.04 * polish.at(u, v) + 0.08 * rim + 0.06 * blow.f1 + 0.04 * rub,
             metallic: 1.0,
         }
     })

@@ -35,9 +35,11 @@ impl Marble {
             let (vu, vv) = flow.seed(seed + 8).warp(wu, wv, 0.12);
             let width = 0.02 + 0.03 * smoothstep(-0.3, 0.5, polish.at(vu, vv));
             let vein = (1.0 - smoothstep(0.0, width, veins.at(vu, vv).abs())) * self.vein_strength;
-            let thread = (1.0 - smoothstep(0.0, 0.012, veins.seed(seed + 7).at(vv, vu).abs())) * self.vein_strength * 0.5;
+            let thread =
+                (1.0 - smoothstep(0.0, 0.012, veins.seed(seed + 7).at(vv, vu).abs())) * self.vein_strength * 0.5;
             let fleck = flecks.at(u, v);
-            let glint = (1.0 - smoothstep(0.0, 0.3, fleck.f1)) * smoothstep(0.93, 1.0, hash01(fleck.id as i32, 0, seed));
+            let glint =
+                (1.0 - smoothstep(0.0, 0.3, fleck.f1)) * smoothstep(0.93, 1.0, hash01(fleck.id as i32, 0, seed));
             let color = mix(mix(ramp(self.body, body), self.vein, vein + thread), self.vein, 0.4 * glint);
             let scratch = scratches.iter().map(|s| smoothstep(0.93, 1.0, s.ridged(u, v))).sum::<f32>();
             Texel {
@@ -54,27 +56,13 @@ impl Marble {
 pub fn board_orange(size: usize) -> Surface {
     const CARNELIAN: &[(f32, Rgb)] =
         &[(0.0, hex(0x8E2A12)), (0.35, hex(0xB4441C)), (0.65, hex(0xD0642A)), (1.0, hex(0xE48A48))];
-    Marble {
-        body: CARNELIAN,
-        vein: hex(0xF2CDA6),
-        vein_strength: 0.6,
-        roughness: 0.12,
-        seed: 51,
-    }
-    .make(size)
+    Marble { body: CARNELIAN, vein: hex(0xF2CDA6), vein_strength: 0.6, roughness: 0.12, seed: 51 }.make(size)
 }
 
 /// The board's black squares: basalt near obsidian, with faint grey veins.
 pub fn board_black(size: usize) -> Surface {
     const BASALT: &[(f32, Rgb)] = &[(0.0, hex(0x141416)), (0.5, hex(0x1E1D1F)), (1.0, hex(0x2E2B2A))];
-    Marble {
-        body: BASALT,
-        vein: hex(0x6E6862),
-        vein_strength: 0.35,
-        roughness: 0.1,
-        seed: 61,
-    }
-    .make(size)
+    Marble { body: BASALT, vein: hex(0x6E6862), vein_strength: 0.35, roughness: 0.1, seed: 61 }.make(size)
 }
 
 /// A cut jewel: facets (each cell of Worley noise a pyramid of planes, its top cut flat), near

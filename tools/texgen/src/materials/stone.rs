@@ -40,8 +40,13 @@ impl Stone {
 /// The arena's stone: weathered ochre-red blocks in three courses, their joints sunk, their
 /// edges worn round and chipped.
 pub fn sandstone(size: usize) -> Surface {
-    const SANDSTONE: &[(f32, Rgb)] =
-        &[(0.0, hex(0x7E3F24)), (0.3, hex(0x9E5331)), (0.55, hex(0xB46A40)), (0.8, hex(0xC6854F)), (1.0, hex(0xD4A06C))];
+    const SANDSTONE: &[(f32, Rgb)] = &[
+        (0.0, hex(0x7E3F24)),
+        (0.3, hex(0x9E5331)),
+        (0.55, hex(0xB46A40)),
+        (0.8, hex(0xC6854F)),
+        (1.0, hex(0xD4A06C)),
+    ];
     let stone = Stone { palette: SANDSTONE, layering: 0.5, seed: 14 };
     let courses = Courses { rows: 3, min: 2, max: 3, spread: 0.35, seed: 11 };
     let (ragged, chips, wear) = (Fbm::new(10, 5, 12), Cells::new(28, 1.0, 16), Fbm::new(8, 3, 17));
@@ -74,8 +79,22 @@ pub fn sandstone(size: usize) -> Surface {
 /// The frame's key pattern, one repeat 8 units across, 16 down: `#` stands at the face, `.` is
 /// carved away. A border band, a groove, a line, the key between lines, and back.
 const KEY: [&[u8; 8]; 16] = [
-    b"########", b"########", b"........", b"########", b"........", b".#####..", b".#...#..", b".#.###..",
-    b".#.#....", b"##.#####", b"........", b"########", b"........", b"########", b"########", b"########",
+    b"########",
+    b"########",
+    b"........",
+    b"########",
+    b"........",
+    b".#####..",
+    b".#...#..",
+    b".#.###..",
+    b".#.#....",
+    b"##.#####",
+    b"........",
+    b"########",
+    b"........",
+    b"########",
+    b"########",
+    b"########",
 ];
 
 /// Darker sandstone, hardly layered.
@@ -102,7 +121,8 @@ pub fn frame(size: usize) -> Surface {
         let floor = 1.0 - raised;
         // The carved floors hold dust and grime; the edges of the lines are worn pale.
         let worn = smoothstep(0.5, 0.8, raised) * (1.0 - smoothstep(0.92, 1.0, raised));
-        let color = mix(shade(face, 0.7 + 0.3 * raised + 0.04 * tool * floor + 0.15 * worn), hex(0x3A2218), 0.2 * floor);
+        let color =
+            mix(shade(face, 0.7 + 0.3 * raised + 0.04 * tool * floor + 0.15 * worn), hex(0x3A2218), 0.2 * floor);
         Texel {
             color,
             height: 0.05 + 0.75 * raised + 0.12 * relief + 0.04 * tool * floor,
