@@ -43,7 +43,7 @@ pub fn gold(size: usize) -> Surface {
         // Fine rubbing marks, and a little tarnish along the dents' rims.
         let rub = rubbed.at(u, v);
         Texel {
-            color: shade(mix(hex(0xEEC161), hex(0xB88A3A), 0.3 * rim), 0.97 + 0.03 * tone + 0.05 * rub),
+            color: shade(mix(hex(0xEEC161), hex(0xB88A3A), 0.1 * rim), 0.97 + 0.03 * tone + 0.08 * rub),
             height: height.min(1.0),
             roughness: 0.14 + 0.05 * tone + 0.04 * polish.at(u, v) + 0.08 * rim + 0.06 * blow.f1 + 0.04 * rub,
             metallic: 1.0,
