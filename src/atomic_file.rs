@@ -16,6 +16,21 @@ pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_with(path, |file| file.write_all(bytes))
 }
 
+/// [`write`], the file readable and writable by its owner alone (it holds a secret).
+///
+/// # Errors
+/// Any failure to write; `path` is then untouched.
+pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_with(path, |file| {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        }
+        file.write_all(bytes)
+    })
+}
+
 /// [`write`], with `fill` writing the temporary file (a test's stand-in for a write that fails
 /// halfway).
 ///
@@ -30,8 +45,9 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut std::fs::File) -> std::io:
     let (temporary, mut file) = unique_temporary(path, &name)?;
     // A file written anew keeps who may read it (a record kept private stays private).
     let kept_permissions = std::fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.permissions());
-    let written = fill(&mut file)
-        .and_then(|()| kept_permissions.map_or(Ok(()), |permissions| file.set_permissions(permissions)))
+    let written = kept_permissions
+        .map_or(Ok(()), |permissions| file.set_permissions(permissions))
+        .and_then(|()| fill(&mut file))
         .and_then(|()| file.sync_all())
         .and_then(|()| std::fs::rename(&temporary, path));
     if written.is_err() {

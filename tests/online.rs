@@ -10,8 +10,9 @@ use bevy::prelude::*;
 use common::*;
 use jetan::Launch;
 use jetan::game::{Game, GameAction};
-use jetan::online::{GoOnline, KeptSeats, Online};
+use jetan::online::{EnterLobby, GoOnline, KeptSeats, LeaveOnline, Online, Player};
 use jetan::seat::Seat;
+use jetan_online::client::ClientCommand;
 use jetan_online::protocol::{GameSetup, Request};
 use jetan_online::server::{ServeArgs, start};
 use jetan_online::time_control::TimeControl;
@@ -142,4 +143,72 @@ fn a_seat_come_back_to_keeps_its_codes_and_its_variant() {
     let back = south.world().resource::<Online>().seat.clone().unwrap();
     assert_eq!((back.invite, back.watch), (made.invite, made.watch), "the codes are still there to pass on");
     assert_eq!(kept(&south), first, "nothing changed in the kept seat");
+}
+
+/// Two strangers meet in a public server's lobby under their names: one seeks a rated game, the
+/// other sees it listed and plays it; one resigns, and both read their new ratings, which the
+/// lobby's leaderboard then lists.
+#[test]
+fn two_strangers_meet_in_the_lobby_and_a_rated_game_changes_their_ratings() {
+    let mut args = ServeArgs::new("127.0.0.1:0", temp_dir("lobby-server").join("games.sqlite"));
+    args.public = true;
+    let server = start(&args).unwrap();
+    let address = server.address.to_string();
+    let (mut tara, mut gahan) = (player("lobby-tara"), player("lobby-gahan"));
+    for (app, name) in [(&mut tara, "Tara of Helium"), (&mut gahan, "Gahan of Gathol")] {
+        let saves = app.world().resource::<jetan::records::SaveDir>().clone();
+        let identity = app.world_mut().resource_mut::<Player>().named(name, &saves).unwrap();
+        app.world_mut().write_message(EnterLobby { server: address.clone(), identity, variant: "jetan".into() });
+    }
+    let known = |world: &World| world.get_resource::<Online>().and_then(|o| o.lobby.as_ref()?.name.clone()).is_some();
+    both_until(&mut tara, &mut gahan, "both named in the lobby", known);
+
+    let seek = ClientCommand::Seek { variant: "jetan".into(), time_control: TimeControl::Untimed, rated: true };
+    tara.world_mut().resource_mut::<Online>().ask(seek);
+    let listed = |world: &World| {
+        let seeks = world.get_resource::<Online>().and_then(|online| Some(online.lobby.as_ref()?.seeks.clone()));
+        seeks.unwrap_or_default().into_iter().find(|seek| seek.player == "Tara of Helium")
+    };
+    let mut started = std::time::Instant::now();
+    while listed(gahan.world()).is_none() {
+        assert!(started.elapsed().as_secs() < 20, "the seek is listed");
+        tara.update();
+        gahan.update();
+    }
+    let seek = listed(gahan.world()).unwrap();
+    assert!(seek.rated && seek.rating == 1500, "{seek:?}");
+    gahan.world_mut().resource_mut::<Online>().ask(ClientCommand::AcceptSeek { seek: seek.seek });
+    both_until(&mut tara, &mut gahan, "the game on both boards", |world| {
+        world.get_resource::<Game>().is_some_and(|game| game.seats.online())
+            && world.get_resource::<Online>().is_some_and(|online| !online.waiting_for_opponent())
+    });
+
+    // The first player (whoever the server drew) moves; then Tara resigns.
+    let south_is_tara = tara.world().resource::<Online>().side() == Some(Side::South);
+    let (first, second) = if south_is_tara { (&mut tara, &mut gahan) } else { (&mut gahan, &mut tara) };
+    play(first, "A e2-e3");
+    both_until(first, second, "the move", |world| world.resource::<Game>().history.len() == 1);
+    tara.world_mut().write_message(GameAction::Resign);
+    let said =
+        |world: &World| world.get_resource::<Online>().and_then(|online| online.said.clone()).unwrap_or_default();
+    both_until(&mut tara, &mut gahan, "the ratings", |world| said(world).contains("Ratings:"));
+    let text = said(gahan.world());
+    assert!(text.contains("Gahan of Gathol 1662 (+162)") && text.contains("Tara of Helium 1338 (-162)"), "{text}");
+    assert_eq!(said(tara.world()), text, "both read the same");
+
+    // Back in the lobby, the leaderboard lists them.
+    gahan.world_mut().write_message(LeaveOnline);
+    gahan.update();
+    let identity = gahan.world().resource::<Player>().0.clone().unwrap();
+    gahan.world_mut().write_message(EnterLobby { server: address.clone(), identity, variant: "jetan".into() });
+    started = std::time::Instant::now();
+    let leaders = |world: &World| {
+        let lobby = world.get_resource::<Online>().and_then(|online| online.lobby.clone()).unwrap_or_default();
+        lobby.leaderboard.1.iter().map(|standing| (standing.name.clone(), standing.rating)).collect::<Vec<_>>()
+    };
+    while leaders(gahan.world()).len() < 2 {
+        assert!(started.elapsed().as_secs() < 20, "the leaderboard");
+        gahan.update();
+    }
+    assert_eq!(leaders(gahan.world()), [("Gahan of Gathol".into(), 1662), ("Tara of Helium".into(), 1338)]);
 }

@@ -36,6 +36,18 @@ pub enum TimeControl {
     },
 }
 
+impl std::fmt::Display for TimeControl {
+    /// The control in a few words: `no clocks`, `10 min`, `5 min + 5 s`, `30 s a move`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            TimeControl::Untimed => write!(f, "no clocks"),
+            TimeControl::Game { minutes } => write!(f, "{minutes} min"),
+            TimeControl::Fischer { minutes, increment } => write!(f, "{minutes} min + {increment} s"),
+            TimeControl::PerMove { seconds } => write!(f, "{seconds} s a move"),
+        }
+    }
+}
+
 impl TimeControl {
     /// The kinds of control, with everyday values, in menu order.
     pub fn all() -> [TimeControl; 4] {

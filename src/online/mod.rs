@@ -2,7 +2,8 @@
 //! [`OnlineClient`] (which comes back by itself after a dropped connection and catches up), the
 //! server's copy of the game ([`Replica`]) that the game on the board follows (the opponent's
 //! moves arrive and are shown as the AI's are), the player's own moves sent to it, whether each
-//! side's player is connected, and the seats kept for coming back to a game days later.
+//! side's player is connected, and the seats kept for coming back to a game days later; on a
+//! public server, the player's name ([`Player`]) and the lobby ([`Lobby`]) where players meet.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,6 +15,14 @@ use jetan_online::protocol::{Event, HeldSeat, Request};
 use jetan_online::replica::Replica;
 use jetan_rules::{Outcome, Reason, Side};
 use serde::{Deserialize, Serialize};
+
+mod lobby;
+mod player;
+
+pub use lobby::Lobby;
+pub use player::Player;
+
+use jetan_online::identity::Identity;
 
 use crate::AppSystems;
 use crate::game::{BoardReset, Game, GameAction};
@@ -31,6 +40,18 @@ pub struct GoOnline {
     pub server: String,
     /// What to ask it once connected: a new game, a seat, or a game to watch.
     pub request: Request,
+}
+
+/// Go to a public server's lobby as `identity`: its open games, the games under way, the
+/// leaderboard; a game sought or accepted there is then played as any other online.
+#[derive(Message, Clone, Debug)]
+pub struct EnterLobby {
+    /// The server's address (`host:port`).
+    pub server: String,
+    /// Who the player is there.
+    pub identity: Identity,
+    /// The variant whose leaderboard is shown first.
+    pub variant: String,
 }
 
 /// Leave the game played online (it goes on on the server; its seat is kept to come back to).
@@ -61,6 +82,8 @@ pub struct Online {
     sent: usize,
     /// After how many plies the clocks were last set from the server's.
     timed: usize,
+    /// The lobby, when the player came in through it.
+    pub lobby: Option<Lobby>,
 }
 
 /// The state of the link to the server.
@@ -93,6 +116,18 @@ impl Online {
     /// Whether the game waits for its second player.
     pub fn waiting_for_opponent(&self) -> bool {
         self.replica.as_ref().is_none_or(|replica| !replica.started())
+    }
+
+    /// Whether the player is in the lobby, holding no seat and watching no game.
+    pub fn in_lobby(&self) -> bool {
+        self.lobby.is_some() && self.seat.is_none() && !self.watching
+    }
+
+    /// Asks the server `command` from the lobby: a seek, an acceptance, a game to watch… A game
+    /// to watch is watched from now on.
+    pub fn ask(&mut self, command: ClientCommand) {
+        self.watching |= matches!(command, ClientCommand::WatchGame { .. });
+        self.client.send(command);
     }
 }
 
@@ -191,36 +226,62 @@ impl KeptSeats {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<GoOnline>().add_message::<LeaveOnline>().add_systems(Startup, read_kept_seats).add_systems(
-        Update,
-        (
-            (go_online, leave_online, receive, follow_the_server).chain().in_set(AppSystems::RecordInput),
-            send_what_the_player_does.in_set(AppSystems::React),
-        ),
-    );
+    app.add_message::<GoOnline>()
+        .add_message::<EnterLobby>()
+        .add_message::<LeaveOnline>()
+        .init_resource::<Player>()
+        .add_systems(Startup, read_kept_seats)
+        .add_systems(
+            Update,
+            (
+                (go_online, leave_online, receive, follow_the_server, poll_the_lobby)
+                    .chain()
+                    .in_set(AppSystems::RecordInput),
+                send_what_the_player_does.in_set(AppSystems::React),
+            ),
+        );
 }
 
+/// Reads the seats kept, and the player's name online.
 fn read_kept_seats(mut commands: Commands, saves: Option<Res<SaveDir>>) {
-    commands.insert_resource(KeptSeats::read(&saves.map(|saves| saves.clone()).unwrap_or_default()));
+    let saves = saves.map(|saves| saves.clone()).unwrap_or_default();
+    commands.insert_resource(KeptSeats::read(&saves));
+    commands.insert_resource(Player::read(&saves));
 }
 
 /// Connects to the server asked for, leaving the game played online before.
-fn go_online(mut commands: Commands, mut asked: MessageReader<GoOnline>) {
+fn go_online(mut commands: Commands, mut asked: MessageReader<GoOnline>, mut lobby: MessageReader<EnterLobby>) {
+    let online = |client, server: &str, watching, lobby| Online {
+        client,
+        server: server.to_string(),
+        watching,
+        seat: None,
+        replica: None,
+        link: Link::Connecting,
+        connected: [false; 2],
+        said: None,
+        adopted: false,
+        sent: 0,
+        timed: 0,
+        lobby,
+    };
     if let Some(GoOnline { server, request }) = asked.read().last() {
         let client = OnlineClient::connect(server, request.clone());
-        commands.insert_resource(Online {
-            client,
-            server: server.clone(),
-            watching: matches!(request, Request::Watch { .. }),
-            seat: None,
-            replica: None,
-            link: Link::Connecting,
-            connected: [false; 2],
-            said: None,
-            adopted: false,
-            sent: 0,
-            timed: 0,
-        });
+        commands.insert_resource(online(client, server, matches!(request, Request::Watch { .. }), None));
+    }
+    if let Some(EnterLobby { server, identity, variant }) = lobby.read().last() {
+        let client = OnlineClient::lobby(server, Some(identity.clone()));
+        commands.insert_resource(online(client, server, false, Some(Lobby::new(variant))));
+    }
+}
+
+/// Asks for the lobby's lists again every few seconds while the player is in it.
+fn poll_the_lobby(online: Option<ResMut<Online>>, time: Res<Time>) {
+    let Some(mut online) = online else { return };
+    let in_lobby = online.in_lobby();
+    let Some(lobby) = online.lobby.as_mut().filter(|_| in_lobby) else { return };
+    for command in lobby.poll(time.delta_secs()) {
+        online.client.send(command);
     }
 }
 
@@ -269,21 +330,23 @@ fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Optio
             }
         }
         Event::Presence { connected, .. } => online.connected = *connected,
-        Event::Ended { outcome, .. } => online.said = Some(outcome.text.clone()),
+        Event::Ended { outcome, ratings, .. } => {
+            let ratings = ratings.as_ref().map(|ratings| format!(" {}", lobby::ratings_changed(ratings)));
+            online.said = Some(format!("{}{}", outcome.text, ratings.unwrap_or_default()));
+        }
         Event::DrawOffered { side, .. } => {
             if online.side() != Some(*side) {
                 online.said = Some("Your opponent offers a draw: Agree a draw to accept, or move.".into());
             }
         }
         Event::Error(refusal) => online.said = Some(refusal.message.clone()),
-        // The lobby's answers (names, open games, live games, the leaderboard) are not asked for
-        // by this window's game connection.
-        Event::Welcome { .. }
-        | Event::Played { .. }
-        | Event::Identified { .. }
-        | Event::Seeks { .. }
-        | Event::LiveGames { .. }
-        | Event::Leaderboard { .. } => {}
+        Event::Identified { .. } | Event::Seeks { .. } | Event::LiveGames { .. } | Event::Leaderboard { .. } => {
+            if let Some(lobby) = &mut online.lobby {
+                lobby.take_in(&event);
+            }
+            return;
+        }
+        Event::Welcome { .. } | Event::Played { .. } => {}
     }
     if let Some(replica) = &mut online.replica
         && let Err(error) = replica.update(&event)
