@@ -191,7 +191,7 @@ fn two_strangers_meet_in_the_lobby_and_a_rated_game_changes_their_ratings() {
     tara.world_mut().write_message(GameAction::Resign);
     let said =
         |world: &World| world.get_resource::<Online>().and_then(|online| online.said.clone()).unwrap_or_default();
-    both_until(&mut tara, &mut gahan, "the ratings", |world| said(world).contains("Ratings:"));
+    both_until(&mut tara, &mut gahan, "the ratings", |world| said(world).contains(". Ratings:"));
     let text = said(gahan.world());
     assert!(text.contains("Gahan of Gathol 1662 (+162)") && text.contains("Tara of Helium 1338 (-162)"), "{text}");
     assert_eq!(said(tara.world()), text, "both read the same");

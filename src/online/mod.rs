@@ -331,8 +331,8 @@ fn take_in(online: &mut Online, event: Event, kept: &mut KeptSeats, saves: Optio
         }
         Event::Presence { connected, .. } => online.connected = *connected,
         Event::Ended { outcome, ratings, .. } => {
-            let ratings = ratings.as_ref().map(|ratings| format!(" {}", lobby::ratings_changed(ratings)));
-            online.said = Some(format!("{}{}", outcome.text, ratings.unwrap_or_default()));
+            let ratings = ratings.as_ref().map(|ratings| format!(". {}", lobby::ratings_changed(ratings)));
+            online.said = Some(format!("{}{}", outcome.text.trim_end_matches('.'), ratings.unwrap_or_default()));
         }
         Event::DrawOffered { side, .. } => {
             if online.side() != Some(*side) {

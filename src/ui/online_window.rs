@@ -319,7 +319,8 @@ fn leaderboard(ui: &mut egui::Ui, lobby: &Lobby) {
         for (place, standing) in players.iter().enumerate() {
             ui.label(format!("{}.", place + 1));
             ui.label(&standing.name);
-            ui.label(format!("{} ({} games)", standing.rating, standing.games));
+            let games = if standing.games == 1 { "game" } else { "games" };
+            ui.label(format!("{} ({} {games})", standing.rating, standing.games));
             ui.end_row();
         }
     });
