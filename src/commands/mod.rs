@@ -86,6 +86,8 @@ pub enum Command {
     Serve(jetan_online::server::ServeArgs),
     /// Plays a seat of an online game with the AI, joining it by its invite code.
     OnlineBot(jetan_online::bot::BotArgs),
+    /// Prints a variant's best players on a server, by their Glicko-2 ratings.
+    Leaderboard(jetan_online::leaderboard::LeaderboardArgs),
 }
 
 /// Which variant a tool plays, with which rule options.
@@ -197,6 +199,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Think(args) => think::run(&args),
         Command::Serve(args) => jetan_online::server::serve(&args),
         Command::OnlineBot(args) => jetan_online::bot::run(&args),
+        Command::Leaderboard(args) => jetan_online::leaderboard::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
