@@ -77,26 +77,28 @@ fn mine(args: &[String]) -> Result<(), String> {
     };
     let started = Instant::now();
     let mut seen: std::collections::HashSet<String> = set.puzzles.iter().map(|p| p.start.to_text()).collect();
-    let found = mine_with(&variant, &config, |p| {
+    let before = set.puzzles.len();
+    let mut written = Ok(());
+    mine_with(&variant, &config, |puzzle| {
         eprintln!(
             "[{:>6.1}s] {} {:?} {:?} d{} {}: {}",
             started.elapsed().as_secs_f64(),
-            p.origin,
-            p.aim,
-            p.theme,
-            p.difficulty,
-            p.start.to_text(),
-            p.solution.join(", ")
+            puzzle.origin,
+            puzzle.aim,
+            puzzle.theme,
+            puzzle.difficulty,
+            puzzle.start.to_text(),
+            puzzle.solution.join(", ")
         );
-    });
-    let before = set.puzzles.len();
-    for puzzle in found {
-        // Mined under this variant value, the puzzles' positions must use the set's variant.
-        let Ok(start) = jetan_rules::Position::from_text(set.variant.clone(), &puzzle.start.to_text()) else { continue };
+        // The set's variant is read from the file: the puzzle's position is read again under it.
+        let Ok(start) = jetan_rules::Position::from_text(set.variant.clone(), &puzzle.start.to_text()) else { return };
         if seen.insert(start.to_text()) {
-            set.puzzles.push(jetan_lessons::Puzzle { start, ..puzzle });
+            set.puzzles.push(jetan_lessons::Puzzle { start, ..puzzle.clone() });
+            // Written as found, so that a long run stopped early keeps what it found.
+            written = std::fs::write(&out, set.to_ron()).map_err(|e| format!("{}: {e}", out.display()));
         }
-    }
+    });
+    written?;
     std::fs::write(&out, set.to_ron()).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!(
         "{} new puzzles, {} in {} ({:.0} s)",
@@ -122,16 +124,20 @@ fn check(path: &Path) -> Result<(), String> {
 }
 
 /// `target` as a path relative to the folder of `from` (the puzzles file), when both are
-/// relative paths under the same root; else as given.
+/// relative paths; else as given.
 fn relative(target: &Path, from: &Path) -> String {
-    let up = from.parent().map_or(0, |p| p.components().count());
-    if target.is_relative() && from.is_relative() {
-        let mut path = PathBuf::new();
-        for _ in 0..up {
-            path.push("..");
-        }
-        path.push(target);
-        return path.display().to_string();
+    if !(target.is_relative() && from.is_relative()) {
+        return target.display().to_string();
     }
-    target.display().to_string()
+    let dir: Vec<_> = from.parent().map(|p| p.components().collect()).unwrap_or_default();
+    let target_parts: Vec<_> = target.components().collect();
+    let common = dir.iter().zip(&target_parts).take_while(|(a, b)| a == b).count();
+    let mut path = PathBuf::new();
+    for _ in common..dir.len() {
+        path.push("..");
+    }
+    for part in &target_parts[common..] {
+        path.push(part);
+    }
+    path.display().to_string()
 }

@@ -33,6 +33,8 @@ pub enum Goal {
     All(Vec<Goal>),
     /// The move meets at least one of these goals.
     Any(Vec<Goal>),
+    /// The move doesn't meet this goal.
+    Not(Box<Goal>),
 }
 
 /// Sorts of move a [`Goal::Plays`] may ask for.
@@ -125,6 +127,7 @@ impl Goal {
             Goal::Plays(sort) => sort.matches(&mv),
             Goal::All(goals) => goals.iter().all(|goal| goal.is_met(before, mv)),
             Goal::Any(goals) => goals.iter().any(|goal| goal.is_met(before, mv)),
+            Goal::Not(goal) => !goal.is_met(before, mv),
         }
     }
 
@@ -147,6 +150,7 @@ impl Goal {
             Goal::Plays(sort) => sort.words().into(),
             Goal::All(goals) => join(goals.iter().map(|g| g.describe(variant)), " and "),
             Goal::Any(goals) => join(goals.iter().map(|g| g.describe(variant)), " or "),
+            Goal::Not(goal) => format!("don't {}", goal.describe(variant)),
         }
     }
 }

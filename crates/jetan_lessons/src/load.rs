@@ -215,6 +215,7 @@ impl Checker<'_> {
             GoalFile::Plays(sort) => Goal::Plays(*sort),
             GoalFile::All(goals) => Goal::All(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?),
             GoalFile::Any(goals) => Goal::Any(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?),
+            GoalFile::Not(goal) => Goal::Not(Box::new(self.goal(goal, start, task)?)),
         })
     }
 

@@ -98,7 +98,7 @@ impl Miner<'_> {
             }
             if position.phase() == Phase::Turn {
                 let score = thought.score;
-                let jumped = expected.is_some_and(|e| score + e >= config.probe.margin);
+                let jumped = expected.is_some_and(|e| score + e >= config.probe.margin / 2);
                 let short_win = plies_to_end(score).is_some_and(|p| score > 0 && p <= 2 * config.max_solver_turns as i32);
                 if (jumped && score >= config.probe.threshold) || short_win {
                     if let Some(puzzle) = self.puzzle(&position) {

@@ -85,4 +85,5 @@ pub(crate) enum GoalFile {
     Plays(Sort),
     All(Vec<GoalFile>),
     Any(Vec<GoalFile>),
+    Not(Box<GoalFile>),
 }

@@ -1,9 +1,12 @@
 //! A puzzle's theme, inferred from the kind of its first move and the pieces it moves.
 
-use jetan_rules::{Move, MoveKind, Position};
+use jetan_rules::{Move, MoveKind, Position, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::Aim;
+
+/// The least value of a forked piece whose capture doesn't win (two classic Panthans).
+const FORK_TARGET_VALUE: i32 = 200;
 
 /// What a puzzle is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -91,9 +94,16 @@ fn normal_theme(position: &Position, turn: &[Move], first: Move, aim: Aim) -> Th
     if wins_now {
         return Theme::Finish;
     }
-    if let Some((step, _)) = mover {
+    if let Some((step, piece)) = mover {
         let enemy = after.occupied_by(position.to_move().opponent()).or(after.ownerless());
-        let attacked = enemy.iter().filter(|&square| after.attacks(step.to, square)).count();
+        // Targets worth a fork: pieces whose capture wins, or worth two Panthans or more.
+        let target = |square| {
+            after.piece_at(square).is_some_and(|victim| {
+                variant.capture_verdict(victim.kind, piece.kind) == Some(Verdict::Win)
+                    || variant.kind(victim.kind).value >= FORK_TARGET_VALUE
+            })
+        };
+        let attacked = enemy.iter().filter(|&square| target(square) && after.attacks(step.to, square)).count();
         if attacked >= 2 {
             return Theme::Fork;
         }
