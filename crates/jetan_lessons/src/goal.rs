@@ -25,10 +25,13 @@ pub enum Goal {
     CompletesCharge,
     /// The move is one of these (move texts, read in the position before the move).
     OneOf(Vec<String>),
-    /// The move is made by a piece of this kind (the leader of a group move).
+    /// A piece of this kind moves in the move (alone, or as one of a group: a group move may be
+    /// led by any of its pieces that can walk it).
     MovesKind(KindId),
     /// The move is of this sort.
     Plays(Sort),
+    /// The move promotes, bringing back a piece of this kind.
+    BringsBack(KindId),
     /// The move meets every one of these goals.
     All(Vec<Goal>),
     /// The move meets at least one of these goals.
@@ -123,8 +126,11 @@ impl Goal {
                     && !matches!(after(before, mv).phase(), Phase::Charge { .. })
             }
             Goal::OneOf(texts) => texts.iter().any(|text| before.parse_move(text) == Ok(mv)),
-            Goal::MovesKind(kind) => before.leader(mv).and_then(|s| before.piece_at(s.from)).is_some_and(|p| p.kind == *kind),
+            Goal::MovesKind(kind) => mv.steps.iter().any(|step| {
+                before.piece_at(step.from).is_some_and(|p| p.kind == *kind && p.side == before.to_move())
+            }),
             Goal::Plays(sort) => sort.matches(&mv),
+            Goal::BringsBack(kind) => mv.promotions.iter().any(|p| p.kind == *kind),
             Goal::All(goals) => goals.iter().all(|goal| goal.is_met(before, mv)),
             Goal::Any(goals) => goals.iter().any(|goal| goal.is_met(before, mv)),
             Goal::Not(goal) => !goal.is_met(before, mv),
@@ -148,6 +154,7 @@ impl Goal {
             Goal::OneOf(_) => "find one of the moves that do it".into(),
             Goal::MovesKind(kind) => format!("move a {}", name(kind)),
             Goal::Plays(sort) => sort.words().into(),
+            Goal::BringsBack(kind) => format!("promote, bringing back a {}", name(kind)),
             Goal::All(goals) => join(goals.iter().map(|g| g.describe(variant)), " and "),
             Goal::Any(goals) => join(goals.iter().map(|g| g.describe(variant)), " or "),
             Goal::Not(goal) => format!("don't {}", goal.describe(variant)),

@@ -213,6 +213,7 @@ impl Checker<'_> {
             }
             GoalFile::MovesKind(kind) => Goal::MovesKind(self.kind(kind)?),
             GoalFile::Plays(sort) => Goal::Plays(*sort),
+            GoalFile::BringsBack(kind) => Goal::BringsBack(self.kind(kind)?),
             GoalFile::All(goals) => Goal::All(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?),
             GoalFile::Any(goals) => Goal::Any(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?),
             GoalFile::Not(goal) => Goal::Not(Box::new(self.goal(goal, start, task)?)),

@@ -83,6 +83,7 @@ pub(crate) enum GoalFile {
     OneOf(Vec<Text>),
     MovesKind(Text),
     Plays(Sort),
+    BringsBack(Text),
     All(Vec<GoalFile>),
     Any(Vec<GoalFile>),
     Not(Box<GoalFile>),
