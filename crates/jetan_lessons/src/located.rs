@@ -219,7 +219,7 @@ mod tests {
         let text = "// \"not a literal\"\n(\n  a: \"x\",\n  b: [\"y\", r#\"z\"#],\n)";
         let (source, two) = Source::read::<Two>(text, "t.ron").unwrap();
         assert_eq!(source.error(&two.a, "m").to_string(), "t.ron:3:6: m");
-        assert_eq!(source.error(&two.b[1], "m").to_string(), "t.ron:4:13: m");
+        assert_eq!(source.error(&two.b[1], "m").to_string(), "t.ron:4:12: m");
     }
 
     #[test]

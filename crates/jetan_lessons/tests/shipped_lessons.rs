@@ -128,3 +128,20 @@ fn classic_lessons_cover_every_piece_and_ending() {
         assert!(titles.contains(&title), "{title} missing from {titles:?}");
     }
 }
+
+#[test]
+fn sarang_and_jeddara_lessons_cover_their_mechanics() {
+    let courses = shipped();
+    let titles = |name: &str| -> Vec<String> {
+        let (_, course) = courses.iter().find(|(p, _)| p.ends_with(name)).unwrap();
+        course.lessons.iter().map(|l| l.title.clone()).collect()
+    };
+    let sarang = titles("jetan_sarang.lessons.ron");
+    for title in ["The escort", "Squads", "Promotion", "Rapid Deployment", "The Charge"] {
+        assert!(sarang.iter().any(|t| t == title), "{title} missing from {sarang:?}");
+    }
+    let jeddara = titles("jetan_jeddara.lessons.ron");
+    for title in ["Airships", "Zitidar trains", "Wild Banths", "Thuvia and the banths", "The Sorak strike", "The Charge"] {
+        assert!(jeddara.iter().any(|t| t == title), "{title} missing from {jeddara:?}");
+    }
+}
