@@ -126,9 +126,10 @@ impl Goal {
                     && !matches!(after(before, mv).phase(), Phase::Charge { .. })
             }
             Goal::OneOf(texts) => texts.iter().any(|text| before.parse_move(text) == Ok(mv)),
-            Goal::MovesKind(kind) => mv.steps.iter().any(|step| {
-                before.piece_at(step.from).is_some_and(|p| p.kind == *kind && p.side == before.to_move())
-            }),
+            Goal::MovesKind(kind) => mv
+                .steps
+                .iter()
+                .any(|step| before.piece_at(step.from).is_some_and(|p| p.kind == *kind && p.side == before.to_move())),
             Goal::Plays(sort) => sort.matches(&mv),
             Goal::BringsBack(kind) => mv.promotions.iter().any(|p| p.kind == *kind),
             Goal::All(goals) => goals.iter().all(|goal| goal.is_met(before, mv)),

@@ -124,7 +124,10 @@ impl Checker<'_> {
             Some(text) => {
                 let mv = start.parse_move(text.as_str()).map_err(|e| error(text, e.to_string()))?;
                 if !goal.is_met(&start, mv) {
-                    return Err(error(text, format!("the answer doesn't meet the goal ({})", goal.describe(self.variant))));
+                    return Err(error(
+                        text,
+                        format!("the answer doesn't meet the goal ({})", goal.describe(self.variant)),
+                    ));
                 }
                 mv
             }
@@ -181,7 +184,7 @@ impl Checker<'_> {
             position.play(mv);
             if let Err(e) = position.parse_turn(reply.as_str()) {
                 let played = start.move_text(mv);
-                let which = if mv == answer { String::new() } else { format!(" (which also meets the goal)") };
+                let which = if mv == answer { String::new() } else { " (which also meets the goal)".to_string() };
                 return Err(self.source.error(reply, format!("after `{played}`{which}: {e}")));
             }
         }
@@ -194,10 +197,9 @@ impl Checker<'_> {
     fn goal(&self, goal: &GoalFile, start: &Position, task: &Text) -> Result<Goal, FileError> {
         Ok(match goal {
             GoalFile::Captures(kind) => Goal::Captures(self.kind(kind)?),
-            GoalFile::Reaches { square, kind } => Goal::Reaches {
-                square: self.square(square)?,
-                kind: kind.as_ref().map(|k| self.kind(k)).transpose()?,
-            },
+            GoalFile::Reaches { square, kind } => {
+                Goal::Reaches { square: self.square(square)?, kind: kind.as_ref().map(|k| self.kind(k)).transpose()? }
+            }
             GoalFile::Wins => Goal::Wins,
             GoalFile::Escapes => Goal::Escapes,
             GoalFile::DeclaresCharge => Goal::DeclaresCharge,
@@ -214,8 +216,12 @@ impl Checker<'_> {
             GoalFile::MovesKind(kind) => Goal::MovesKind(self.kind(kind)?),
             GoalFile::Plays(sort) => Goal::Plays(*sort),
             GoalFile::BringsBack(kind) => Goal::BringsBack(self.kind(kind)?),
-            GoalFile::All(goals) => Goal::All(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?),
-            GoalFile::Any(goals) => Goal::Any(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?),
+            GoalFile::All(goals) => {
+                Goal::All(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?)
+            }
+            GoalFile::Any(goals) => {
+                Goal::Any(goals.iter().map(|g| self.goal(g, start, task)).collect::<Result<_, _>>()?)
+            }
             GoalFile::Not(goal) => Goal::Not(Box::new(self.goal(goal, start, task)?)),
         })
     }

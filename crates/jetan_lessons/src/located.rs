@@ -115,7 +115,10 @@ pub(crate) struct Source<'a> {
 impl<'a> Source<'a> {
     /// Reads `text` (named `origin` in errors) as a `T`, numbering its [`Text`]s, with RON's
     /// implicit `Some` on; a syntax error or unknown key is an error at its place.
-    pub(crate) fn read<T: serde::de::DeserializeOwned>(text: &'a str, origin: &'a str) -> Result<(Self, T), FileErrors> {
+    pub(crate) fn read<T: serde::de::DeserializeOwned>(
+        text: &'a str,
+        origin: &'a str,
+    ) -> Result<(Self, T), FileErrors> {
         let source = Source { origin, text, literals: string_literals(text), lines: line_starts(text) };
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         STRINGS_READ.with(|count| count.set(0));

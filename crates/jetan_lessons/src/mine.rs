@@ -40,8 +40,13 @@ impl MineConfig {
     /// Mining `games` games with `limits` and `seed`; probes sized for the variant's board.
     pub fn new(variant: &Variant, games: u32, limits: Limits, seed: u64) -> MineConfig {
         let big = variant.geometry().len() > 100;
-        let probe = if big { Probe { depth: 2, nodes: 4_000, ..Probe::default() } } else { Probe { depth: 3, nodes: 8_000, ..Probe::default() } };
-        let confirm = if big { Probe { depth: 3, nodes: 8_000, ..probe } } else { Probe { depth: 4, nodes: 20_000, ..probe } };
+        let probe = if big {
+            Probe { depth: 2, nodes: 4_000, ..Probe::default() }
+        } else {
+            Probe { depth: 3, nodes: 8_000, ..Probe::default() }
+        };
+        let confirm =
+            if big { Probe { depth: 3, nodes: 8_000, ..probe } } else { Probe { depth: 4, nodes: 20_000, ..probe } };
         MineConfig { games, limits, seed, max_plies: 200, random_plies: 4, probe, confirm, max_solver_turns: 3 }
     }
 }
@@ -99,11 +104,12 @@ impl Miner<'_> {
             if position.phase() == Phase::Turn {
                 let score = thought.score;
                 let jumped = expected.is_some_and(|e| score + e >= config.probe.margin / 2);
-                let short_win = plies_to_end(score).is_some_and(|p| score > 0 && p <= 2 * config.max_solver_turns as i32);
-                if (jumped && score >= config.probe.threshold) || short_win {
-                    if let Some(puzzle) = self.puzzle(&position) {
-                        puzzles.push(puzzle);
-                    }
+                let short_win =
+                    plies_to_end(score).is_some_and(|p| score > 0 && p <= 2 * config.max_solver_turns as i32);
+                if ((jumped && score >= config.probe.threshold) || short_win)
+                    && let Some(puzzle) = self.puzzle(&position)
+                {
+                    puzzles.push(puzzle);
                 }
                 expected = Some(score);
             }

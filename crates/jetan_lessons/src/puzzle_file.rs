@@ -111,7 +111,10 @@ impl PuzzleSet {
         let mut out = String::new();
         let options: Vec<String> = self.options.iter().map(|(o, c)| format!("({o:?}, {c:?})")).collect();
         let probe = self.probe;
-        let _ = writeln!(out, "// Puzzles mined from the AI's games by `jetan_lessons`' example `puzzles`; see docs/lessons.md.");
+        let _ = writeln!(
+            out,
+            "// Puzzles mined from the AI's games by `jetan_lessons`' example `puzzles`; see docs/lessons.md."
+        );
         let _ = writeln!(out, "Puzzles(");
         let _ = writeln!(out, "    variant: {:?},", self.variant_path);
         let _ = writeln!(out, "    options: [{}],", options.join(", "));
@@ -151,7 +154,7 @@ fn read_puzzle(source: &Source, variant: &Arc<Variant>, written: &PuzzleFile) ->
     if start.to_move() != side || start.decided().is_some() {
         return Err(source.error(&written.position, "the solver is not to move here"));
     }
-    if written.solution.len() % 2 == 0 {
+    if written.solution.len().is_multiple_of(2) {
         return Err(source.error(&written.position, "the solution must end with the solver's turn"));
     }
     let mut position = start.clone();

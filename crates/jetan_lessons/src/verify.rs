@@ -24,7 +24,7 @@ pub fn verify(puzzle: &Puzzle) -> Result<(), String> {
 /// # Errors
 /// What is wrong, naming the turn.
 pub fn verify_with(puzzle: &Puzzle, probe: Probe) -> Result<(), String> {
-    if puzzle.solution.len() % 2 == 0 {
+    if puzzle.solution.len().is_multiple_of(2) {
         return Err("the solution must end with the solver's turn".into());
     }
     let mut judge = Judge::new(probe);
@@ -46,7 +46,7 @@ pub fn verify_with(puzzle: &Puzzle, probe: Probe) -> Result<(), String> {
         if position.decided().is_some() && number < puzzle.solution.len() {
             return Err(format!("the game is over after turn {number}, before the line ends"));
         }
-        if !position.decided().is_some() && position.to_move() == puzzle.side && solvers {
+        if position.decided().is_none() && position.to_move() == puzzle.side && solvers {
             return Err(format!("turn {number} `{text}` doesn't finish the solver's turn"));
         }
     }

@@ -34,17 +34,16 @@ fn a_good_step_loads() {
 
 #[test]
 fn an_unknown_key_is_an_error_at_its_place() {
-    let error = load(&step(&format!("position: Text(\"{POSITION}\"), task: \"x\", goal: Wins, colour: 3,"))).unwrap_err();
+    let error =
+        load(&step(&format!("position: Text(\"{POSITION}\"), task: \"x\", goal: Wins, colour: 3,"))).unwrap_err();
     assert!(error.starts_with("t.lessons.ron:9:"), "{error}");
     assert!(error.contains("colour"), "{error}");
 }
 
 #[test]
 fn a_bad_square_is_an_error_at_its_literal() {
-    let error = load(&step(&format!(
-        "position: Text(\"{POSITION}\"), task: \"x\",\ngoal: Reaches(square: \"z11\"),"
-    )))
-    .unwrap_err();
+    let error = load(&step(&format!("position: Text(\"{POSITION}\"), task: \"x\",\ngoal: Reaches(square: \"z11\"),")))
+        .unwrap_err();
     assert_eq!(error, "t.lessons.ron:10:23: `z11` is not a square of this board");
 }
 
@@ -57,8 +56,8 @@ fn an_unknown_kind_is_an_error_at_its_literal() {
 
 #[test]
 fn an_illegal_position_is_an_error_at_its_literal() {
-    let error = load(&step("position: Text(\"10/10/10/10/10/10/10/10/10/10 s - - 0\"), task: \"x\", goal: Wins,"))
-        .unwrap_err();
+    let error =
+        load(&step("position: Text(\"10/10/10/10/10/10/10/10/10/10 s - - 0\"), task: \"x\", goal: Wins,")).unwrap_err();
     assert!(error.starts_with("t.lessons.ron:9:16: the position:"), "{error}");
 }
 
@@ -94,9 +93,8 @@ fn a_first_step_without_a_position_is_an_error() {
 
 #[test]
 fn a_continuing_step_starts_after_the_reply() {
-    let first = step(&format!(
-        "position: Text(\"{POSITION}\"), task: \"x\", goal: Captures(\"panthan\"), reply: \"a b7-b6\","
-    ));
+    let first =
+        step(&format!("position: Text(\"{POSITION}\"), task: \"x\", goal: Captures(\"panthan\"), reply: \"a b7-b6\","));
     let second = step("task: \"y\", goal: MovesKind(\"panthan\"),");
     let course = load(&format!("{first}\n{second}")).unwrap();
     let steps = &course.lessons[0].steps;

@@ -47,7 +47,8 @@ fn every_step_is_legal_answerable_and_refuses_a_wrong_move() {
                 assert!(!lesson.intro.is_empty() && !step.task.is_empty(), "{place}");
                 // The position reads back from its own text: it is a legal position.
                 let text = step.start.to_text();
-                let again = Position::from_text(course.variant.clone(), &text).unwrap_or_else(|e| panic!("{place}: {e}"));
+                let again =
+                    Position::from_text(course.variant.clone(), &text).unwrap_or_else(|e| panic!("{place}: {e}"));
                 assert_eq!(again.to_text(), text, "{place}");
                 assert!(step.start.decided().is_none(), "{place}: the game is over");
                 assert_eq!(step.side, step.start.to_move(), "{place}");
@@ -141,7 +142,9 @@ fn sarang_and_jeddara_lessons_cover_their_mechanics() {
         assert!(sarang.iter().any(|t| t == title), "{title} missing from {sarang:?}");
     }
     let jeddara = titles("jetan_jeddara.lessons.ron");
-    for title in ["Airships", "Zitidar trains", "Wild Banths", "Thuvia and the banths", "The Sorak strike", "The Charge"] {
+    for title in
+        ["Airships", "Zitidar trains", "Wild Banths", "Thuvia and the banths", "The Sorak strike", "The Charge"]
+    {
         assert!(jeddara.iter().any(|t| t == title), "{title} missing from {jeddara:?}");
     }
 }

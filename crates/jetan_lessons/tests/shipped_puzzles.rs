@@ -51,7 +51,8 @@ fn a_sample_of_the_shipped_puzzles_verifies_by_search() {
     let all = std::env::var_os("JETAN_VERIFY_ALL_PUZZLES").is_some();
     for (path, set) in shipped() {
         let n = set.puzzles.len();
-        let picks: Vec<usize> = if all || n <= SAMPLE { (0..n).collect() } else { (0..SAMPLE).map(|k| k * n / SAMPLE).collect() };
+        let picks: Vec<usize> =
+            if all || n <= SAMPLE { (0..n).collect() } else { (0..SAMPLE).map(|k| k * n / SAMPLE).collect() };
         for i in picks {
             let puzzle = &set.puzzles[i];
             verify_with(puzzle, set.probe)
