@@ -78,7 +78,9 @@ impl Judge {
     }
 
     /// Whether `mv` alone meets `aim` in `position`: it scores as the aim asks, and every other
-    /// legal move scores below it by the margin (for a win: no other move wins). Its score if so.
+    /// legal move scores below it by the margin (for a win: no other move wins); moves that
+    /// differ from it only in the piece a promotion brings back don't count as others. Its score
+    /// if so.
     pub(crate) fn unique(&mut self, position: &Position, mv: Move, aim: Aim) -> Result<i32, String> {
         let score = self.score_of(position, mv);
         let bar = match aim {
@@ -90,7 +92,9 @@ impl Judge {
                 return Err(format!("`{text}` scores {score}, below the threshold {}", self.probe.threshold));
             }
         };
-        let mut others: Vec<Move> = position.legal_moves().into_iter().filter(|&other| other != mv).collect();
+        // Moves that differ from it only in what a promotion brings back are the same move.
+        let same = |other: &Move| other.steps == mv.steps && other.removals == mv.removals;
+        let mut others: Vec<Move> = position.legal_moves().into_iter().filter(|other| !same(other)).collect();
         // Captures first: a rival is most often one, and one rival settles it.
         others.sort_by_key(|&other| position.victims(other).next().is_none());
         for other in others {
