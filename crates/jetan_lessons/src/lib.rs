@@ -40,6 +40,6 @@ pub use located::{FileError, FileErrors, Text};
 pub use mine::{MineConfig, mine, mine_with};
 pub use puzzle::{Aim, Puzzle};
 pub use puzzle_file::PuzzleSet;
-pub use scores::Probe;
+pub use scores::{Probe, same_move};
 pub use theme::Theme;
 pub use verify::{verify, verify_with};

@@ -57,6 +57,15 @@ impl Puzzle {
         Ok(turns)
     }
 
+    /// Whether the player's move `mv` solves solution turn `turn` (a solver's turn: 0, 2, …),
+    /// played in `position`: the turn's first ply or a variant of it ([`crate::same_move`]: the
+    /// same piece to the same square with other followers, or another promotion choice).
+    pub fn accepts(&self, position: &Position, turn: usize, mv: Move) -> bool {
+        let Some(text) = self.solution.get(turn) else { return false };
+        let Ok(plies) = position.parse_turn(text) else { return false };
+        plies.first().is_some_and(|&first| crate::scores::same_move(position, first, mv))
+    }
+
     /// The number of the solver's turns in the solution.
     pub fn solver_turns(&self) -> usize {
         self.solution.len().div_ceil(2)

@@ -78,9 +78,8 @@ impl Judge {
     }
 
     /// Whether `mv` alone meets `aim` in `position`: it scores as the aim asks, and every other
-    /// legal move scores below it by the margin (for a win: no other move wins); moves that
-    /// differ from it only in the piece a promotion brings back don't count as others. Its score
-    /// if so.
+    /// legal move scores below it by the margin (for a win: no other move wins); variants of it
+    /// ([`same_move`]) don't count as others. Its score if so.
     pub(crate) fn unique(&mut self, position: &Position, mv: Move, aim: Aim) -> Result<i32, String> {
         let score = self.score_of(position, mv);
         let bar = match aim {
@@ -92,9 +91,8 @@ impl Judge {
                 return Err(format!("`{text}` scores {score}, below the threshold {}", self.probe.threshold));
             }
         };
-        // Moves that differ from it only in what a promotion brings back are the same move.
-        let same = |other: &Move| other.steps == mv.steps && other.removals == mv.removals;
-        let mut others: Vec<Move> = position.legal_moves().into_iter().filter(|other| !same(other)).collect();
+        let mut others: Vec<Move> =
+            position.legal_moves().into_iter().filter(|&other| !same_move(position, mv, other)).collect();
         // Captures first: a rival is most often one, and one rival settles it.
         others.sort_by_key(|&other| position.victims(other).next().is_none());
         for other in others {
@@ -110,5 +108,18 @@ impl Judge {
     /// The probe.
     pub(crate) fn probe(&self) -> Probe {
         self.probe
+    }
+}
+
+/// Whether `other` is a variant of `mv` in `position` for a puzzle: the same move, or one that
+/// takes `mv`'s leading piece to the same square (a group move with other followers, another
+/// piece brought back by a promotion). A puzzle accepts any variant of its solution's move.
+pub fn same_move(position: &Position, mv: Move, other: Move) -> bool {
+    if other == mv {
+        return true;
+    }
+    match position.leader(mv) {
+        Some(lead) if mv.kind == other.kind => other.steps.iter().any(|&step| step == lead),
+        _ => false,
     }
 }
