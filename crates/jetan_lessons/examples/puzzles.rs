@@ -63,9 +63,12 @@ fn mine(args: &[String]) -> Result<(), String> {
     let out = out.ok_or("--out is needed")?;
     let base = Variant::load_file(&variant_path).map_err(|e| e.to_string())?;
     let variant = Arc::new(base.with_choices(&options).map_err(|e| e.to_string())?);
-    let config = MineConfig::new(&variant, games, Limits::nodes(nodes), seed);
+    let mut config = MineConfig::new(&variant, games, Limits::nodes(nodes), seed);
     let mut set = if append && out.exists() {
-        PuzzleSet::load_file(&out).map_err(|e| e.to_string())?
+        let set = PuzzleSet::load_file(&out).map_err(|e| e.to_string())?;
+        // Every puzzle of a file is confirmed by the probe the file records.
+        config.confirm = set.probe;
+        set
     } else {
         PuzzleSet {
             variant_path: relative(&variant_path, &out),

@@ -39,14 +39,20 @@ pub struct MineConfig {
 impl MineConfig {
     /// Mining `games` games with `limits` and `seed`; probes sized for the variant's board.
     pub fn new(variant: &Variant, games: u32, limits: Limits, seed: u64) -> MineConfig {
+        // Big boards have hundreds of moves a position: shallower probes, and enough nodes for
+        // a search a ply deep to see every reply.
         let big = variant.geometry().len() > 100;
-        let probe = if big {
-            Probe { depth: 2, nodes: 4_000, ..Probe::default() }
+        let (probe, confirm) = if big {
+            (
+                Probe { depth: 2, nodes: 12_000, ..Probe::default() },
+                Probe { depth: 3, nodes: 12_000, ..Probe::default() },
+            )
         } else {
-            Probe { depth: 3, nodes: 8_000, ..Probe::default() }
+            (
+                Probe { depth: 3, nodes: 8_000, ..Probe::default() },
+                Probe { depth: 4, nodes: 20_000, ..Probe::default() },
+            )
         };
-        let confirm =
-            if big { Probe { depth: 3, nodes: 8_000, ..probe } } else { Probe { depth: 4, nodes: 20_000, ..probe } };
         MineConfig { games, limits, seed, max_plies: 200, random_plies: 4, probe, confirm, max_solver_turns: 3 }
     }
 }
@@ -103,7 +109,10 @@ impl Miner<'_> {
             }
             if position.phase() == Phase::Turn {
                 let score = thought.score;
-                let jumped = expected.is_some_and(|e| score + e >= config.probe.margin / 2);
+                // The enemy's move let the score jump, from below the threshold (so the side
+                // wasn't already winning, where many moves would do) to above it.
+                let jumped =
+                    expected.is_some_and(|e| score + e >= config.probe.margin / 2 && -e < config.probe.threshold);
                 let short_win =
                     plies_to_end(score).is_some_and(|p| score > 0 && p <= 2 * config.max_solver_turns as i32);
                 if ((jumped && score >= config.probe.threshold) || short_win)
