@@ -177,6 +177,7 @@ impl Miner<'_> {
             piece,
             difficulty: 1,
             origin: format!("seed {} game {} ply {}", self.config.seed, self.game + 1, position.ply()),
+            probe: self.config.confirm,
         };
         if let Err(e) = verify_with(&puzzle, self.config.confirm) {
             debug(&format!("unconfirmed {}: {e}", position.to_text()));

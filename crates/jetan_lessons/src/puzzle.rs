@@ -4,6 +4,7 @@
 use jetan_rules::{Move, Position, Side};
 use serde::{Deserialize, Serialize};
 
+use crate::scores::Probe;
 use crate::theme::Theme;
 
 /// What a puzzle's solution achieves.
@@ -37,6 +38,8 @@ pub struct Puzzle {
     pub difficulty: u8,
     /// Where it came from ("seed 1 game 3 ply 41").
     pub origin: String,
+    /// The search that confirmed it, and that [`crate::verify`] checks it with.
+    pub probe: Probe,
 }
 
 impl Puzzle {

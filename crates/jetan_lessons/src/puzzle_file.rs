@@ -22,7 +22,8 @@ pub struct PuzzleSet {
     pub options: Vec<(String, String)>,
     /// The variant with those options.
     pub variant: Arc<Variant>,
-    /// The probe [`crate::verify_with`] checks them with.
+    /// The probe that confirmed them, and that [`crate::verify`] checks them with (each
+    /// puzzle carries it too).
     pub probe: Probe,
     /// The puzzles.
     pub puzzles: Vec<Puzzle>,
@@ -83,7 +84,7 @@ impl PuzzleSet {
         let mut errors = Vec::new();
         let mut puzzles = Vec::new();
         for written in &file.puzzles {
-            match read_puzzle(&source, &variant, written) {
+            match read_puzzle(&source, &variant, file.probe, written) {
                 Ok(puzzle) => puzzles.push(puzzle),
                 Err(error) => errors.push(error),
             }
@@ -144,7 +145,12 @@ impl PuzzleSet {
     }
 }
 
-fn read_puzzle(source: &Source, variant: &Arc<Variant>, written: &PuzzleFile) -> Result<Puzzle, FileError> {
+fn read_puzzle(
+    source: &Source,
+    variant: &Arc<Variant>,
+    probe: Probe,
+    written: &PuzzleFile,
+) -> Result<Puzzle, FileError> {
     let start = Position::from_text(variant.clone(), written.position.as_str())
         .map_err(|e| source.error(&written.position, format!("the position: {e}")))?;
     let side = match written.side {
@@ -173,5 +179,6 @@ fn read_puzzle(source: &Source, variant: &Arc<Variant>, written: &PuzzleFile) ->
         piece: written.piece.as_ref().map(|p| p.value.clone()).unwrap_or_default(),
         difficulty: written.difficulty,
         origin: written.origin.as_ref().map(|o| o.value.clone()).unwrap_or_default(),
+        probe,
     })
 }

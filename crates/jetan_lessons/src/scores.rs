@@ -119,7 +119,7 @@ pub fn same_move(position: &Position, mv: Move, other: Move) -> bool {
         return true;
     }
     match position.leader(mv) {
-        Some(lead) if mv.kind == other.kind => other.steps.iter().any(|&step| step == lead),
+        Some(lead) if mv.kind == other.kind => other.steps.contains(&lead),
         _ => false,
     }
 }

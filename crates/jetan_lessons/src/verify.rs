@@ -6,13 +6,13 @@ use jetan_ai::WIN_BOUND;
 use crate::puzzle::{Aim, Puzzle};
 use crate::scores::{Judge, Probe};
 
-/// Verifies `puzzle` with the default [`Probe`].
+/// Verifies `puzzle` with the probe that confirmed it ([`Puzzle::probe`]).
 ///
 /// # Errors
 /// What is wrong: an illegal turn, a solver's move that isn't unique, a line that doesn't
 /// achieve its aim.
 pub fn verify(puzzle: &Puzzle) -> Result<(), String> {
-    verify_with(puzzle, Probe::default())
+    verify_with(puzzle, puzzle.probe)
 }
 
 /// Verifies `puzzle` with `probe`: the solution's turns are legal in order, alternate between
