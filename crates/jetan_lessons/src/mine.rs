@@ -89,7 +89,7 @@ struct Miner<'a> {
 impl Miner<'_> {
     fn play(&mut self, variant: &Arc<Variant>) -> Vec<Puzzle> {
         let config = self.config;
-        let mut rng = Rng::new(jetan_ai::Rng::new(config.seed ^ u64::from(self.game) << 20).next_u64());
+        let mut rng = Rng::new(Rng::new(config.seed ^ (u64::from(self.game) << 20)).next_u64());
         let mut position = Position::start(variant.clone());
         let opening = rng.below(config.random_plies as usize + 1) as u32;
         while position.ply() < opening && position.decided().is_none() {
