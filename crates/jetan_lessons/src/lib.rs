@@ -4,7 +4,8 @@
 //! A lessons file (`assets/lessons/*.lessons.ron`) names its variant file; [`Course::load_file`]
 //! reads and checks it. Each [`Step`] has a starting position, a task in words and a [`Goal`];
 //! [`judge`] says whether a move meets it, [`Attempt`] counts the tries and gives the answer
-//! after [`TRIES_BEFORE_ANSWER`] wrong ones. A puzzles file (`assets/puzzles/*.puzzles.ron`)
+//! after [`TRIES_BEFORE_ANSWER`] wrong ones, and [`LessonRun`] plays a lesson through (the
+//! scripted replies, the next step). A puzzles file (`assets/puzzles/*.puzzles.ron`)
 //! holds [`Puzzle`]s that [`mine`] found and [`verify`] checks.
 //!
 //! ```
@@ -27,6 +28,7 @@ mod located;
 mod mine;
 mod puzzle;
 mod puzzle_file;
+mod run;
 mod schema;
 mod scores;
 mod theme;
@@ -40,6 +42,7 @@ pub use located::{FileError, FileErrors, Text};
 pub use mine::{MineConfig, mine, mine_with};
 pub use puzzle::{Aim, Puzzle};
 pub use puzzle_file::PuzzleSet;
+pub use run::LessonRun;
 pub use scores::{Probe, same_move};
 pub use theme::Theme;
 pub use verify::{verify, verify_with};

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use jetan_lessons::{Attempt, Course, Verdict, judge, judge_text};
+use jetan_lessons::{Attempt, Course, LessonRun, Verdict, judge, judge_text};
 use jetan_rules::Position;
 
 fn lessons_dir() -> PathBuf {
@@ -146,5 +146,26 @@ fn sarang_and_jeddara_lessons_cover_their_mechanics() {
         ["Airships", "Zitidar trains", "Wild Banths", "Thuvia and the banths", "The Sorak strike", "The Charge"]
     {
         assert!(jeddara.iter().any(|t| t == title), "{title} missing from {jeddara:?}");
+    }
+}
+
+#[test]
+fn every_lesson_plays_through_by_its_answers_and_wrong_tries() {
+    for (path, course) in shipped() {
+        for lesson in &course.lessons {
+            let mut run = LessonRun::new(lesson);
+            while let Some(step) = run.step() {
+                let place = format!("{}: {} step {}", path.display(), lesson.title, run.index() + 1);
+                let position = run.position().unwrap().clone();
+                // A wrong try first, where there is one; then the answer, known after two.
+                if let Some(wrong) = position.legal_moves().into_iter().find(|&mv| !step.goal.is_met(&position, mv)) {
+                    assert!(matches!(run.play(wrong), Verdict::NotTheGoal { .. }), "{place}");
+                    assert!(matches!(run.play(wrong), Verdict::NotTheGoal { .. }), "{place}");
+                }
+                let answer = run.attempt().and_then(|a| a.answer()).unwrap_or_else(|| panic!("{place}: no answer"));
+                assert_eq!(run.play(answer), Verdict::Met, "{place}");
+            }
+            assert!(run.is_done());
+        }
     }
 }
