@@ -4,10 +4,14 @@
 use std::sync::atomic::AtomicBool;
 
 use jetan_ai::{Limits, Searcher, WIN, WIN_BOUND};
-use jetan_rules::{Move, Position, Side};
+use jetan_rules::{Move, MoveKind, Position, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::Aim;
+
+/// The least depth a search needs to plan a Charge rather than play a quick run of captures
+/// (jetan_ai's Charge planning depth).
+pub(crate) const CHARGE_DEPTH: u32 = 3;
 
 /// How hard puzzles are searched: the depth and node limit of each search, and what counts as
 /// decisive. Every search starts from an empty table with seed 0, so the same probe of the same
@@ -69,12 +73,15 @@ impl Judge {
         if position.to_move() == side { score } else { -score }
     }
 
-    /// The score of `mv` for the side to move: the position after it searched a ply less.
+    /// The score of `mv` for the side to move: the position after it searched a ply less (after
+    /// declaring a Charge, at least [`CHARGE_DEPTH`] plies, so that the Charge is planned).
     pub(crate) fn score_of(&mut self, position: &Position, mv: Move) -> i32 {
         let side = position.to_move();
         let mut after = position.clone();
         after.play(mv);
-        self.score_for(&after, side, self.probe.depth.saturating_sub(1))
+        let depth = self.probe.depth.saturating_sub(1);
+        let depth = if mv.kind == MoveKind::Charge { depth.max(CHARGE_DEPTH) } else { depth };
+        self.score_for(&after, side, depth)
     }
 
     /// Whether `mv` alone meets `aim` in `position`: it scores as the aim asks, and every other
