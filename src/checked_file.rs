@@ -107,15 +107,14 @@ impl<T: CheckedFile> AssetLoader for CheckedLoader<T> {
         let text = String::from_utf8_lossy(&bytes);
         let mut named = NamedFiles::new();
         for path in T::files_named(&text) {
-            if !named.contains_key(&path) {
-                let found = self.places.resolve(&path);
-                let bytes = load_context.read_asset_bytes(found).await.map_err(|e| format!("can't be read ({e})"));
-                let small = |bytes: Vec<u8>| {
-                    let max = T::MAX_NAMED_BYTES;
-                    if bytes.len() as u64 <= max { Ok(bytes) } else { Err(format!("larger than {max} bytes")) }
-                };
-                named.insert(path, bytes.and_then(small));
-            }
+            let std::collections::hash_map::Entry::Vacant(slot) = named.entry(path) else { continue };
+            let found = self.places.resolve(slot.key());
+            let bytes = load_context.read_asset_bytes(found).await.map_err(|e| format!("can't be read ({e})"));
+            let small = |bytes: Vec<u8>| {
+                let max = T::MAX_NAMED_BYTES;
+                if bytes.len() as u64 <= max { Ok(bytes) } else { Err(format!("larger than {max} bytes")) }
+            };
+            slot.insert(bytes.and_then(small));
         }
         Ok(Checked(T::check(&text, &origin, &self.places, &named).map(Arc::new)))
     }

@@ -32,6 +32,6 @@ fn run_clock(
     let side = game.position().to_move();
     // Online, the server keeps the time and says when it runs out.
     if game.clocks.run(side, time.delta()) && !game.seats.online() {
-        game.declared = Some(Outcome::out_of_time(&game.position(), side));
+        game.declared = Some(Outcome::out_of_time(game.position(), side));
     }
 }

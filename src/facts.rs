@@ -185,7 +185,7 @@ fn write_tokens(
     if !game.is_changed() && changed.is_empty() {
         return;
     }
-    let position = &game.position();
+    let position = game.position();
     let mut moves_from = vec![Vec::new(); position.variant().geometry().len()];
     for &mv in game.legal_moves().iter().filter(|m| !m.kind.is_turn_action()) {
         for step in mv.steps.iter() {
@@ -307,7 +307,7 @@ fn write_cells(
     if !game.is_changed() && added.is_empty() {
         return;
     }
-    let position = &game.position();
+    let position = game.position();
     let occupied = position.occupied();
     let threats = Side::BOTH.map(|side| position.threats(side, &occupied));
     let escapes: SquareSet = game

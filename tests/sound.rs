@@ -53,7 +53,7 @@ fn takes(app: &App, sound: &str) -> Vec<Arc<Clip>> {
 
 /// A move of the side to move that takes a piece, if there is one.
 fn capture(game: &Game) -> Option<Move> {
-    let position = &game.position();
+    let position = game.position();
     let takes =
         |mv: &Move| mv.steps.iter().any(|s| position.piece_at(s.to).is_some_and(|p| p.side != position.to_move()));
     position.legal_moves().into_iter().find(|mv| mv.kind == MoveKind::Normal && takes(mv))
@@ -61,7 +61,7 @@ fn capture(game: &Game) -> Option<Move> {
 
 /// The move that brings a piece nearest an enemy piece (the armies close in).
 fn closing_in(game: &Game) -> Move {
-    let position = &game.position();
+    let position = game.position();
     let geometry = position.variant().geometry();
     let enemies: Vec<Square> =
         position.pieces().filter(|(_, p)| p.side != position.to_move()).map(|(s, _)| s).collect();

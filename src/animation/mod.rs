@@ -272,7 +272,7 @@ fn reconcile_tokens(
         return;
     }
     *due = false;
-    let position = &game.position();
+    let position = game.position();
     let mut shown = SquareSet::EMPTY;
     for (entity, token) in &tokens {
         if position.piece_at(token.square) == Some(token.piece) && shown.insert(token.square) {

@@ -106,7 +106,7 @@ pub(super) fn handle_clicks(
             continue;
         }
         let hover = selection.hover;
-        let position = &game.position();
+        let position = game.position();
         let variant = position.variant();
         if selection.from == Some(square) {
             *selection = Selection { hover, ..default() };

@@ -155,7 +155,7 @@ pub fn refresh_highlights(
     for square in selection.joinable() {
         mark(Mark::Joinable, square, 0.03);
     }
-    let position = &game.position();
+    let position = game.position();
     for (mv, to) in selection.targets() {
         let kind = match mv.kind {
             MoveKind::Escape => Mark::Escape,
@@ -187,7 +187,7 @@ fn draw_walks(
     let hinted = hint.for_game(&game).map(|advice| advice.mv);
     for (mv, color) in [(hovered, Palette::SELECTED), (hinted, Palette::HINT)] {
         if let Some(mv) = mv {
-            draw_walk(&view, &mut gizmos, &mut flat, &layout, &game.position(), mv, color);
+            draw_walk(&view, &mut gizmos, &mut flat, &layout, game.position(), mv, color);
         }
     }
 }

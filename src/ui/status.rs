@@ -50,7 +50,7 @@ fn errors(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
 /// Whose turn it is (or how the game ended), who plays each side, and their clocks.
 fn turn_and_players(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
     let game = &params.game;
-    let position = &game.position();
+    let position = game.position();
     let variant = position.variant();
     match game.outcome() {
         Some(outcome) => {
@@ -113,7 +113,7 @@ fn player_moves(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
 
 /// The pieces each side has lost.
 fn captured(ui: &mut egui::Ui, params: &PanelParams<'_, '_>) {
-    let position = &params.game.position();
+    let position = params.game.position();
     let variant = position.variant();
     ui.label("Captured");
     for side in Side::BOTH {

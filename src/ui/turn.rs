@@ -18,7 +18,7 @@ pub(super) fn show(
     selected: Option<&str>,
     selection: &Selection,
 ) -> Option<Move> {
-    let position = &game.position();
+    let position = game.position();
     if let Some(title) = selected {
         ui.label(format!("Selected: {title}"));
     }

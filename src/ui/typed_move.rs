@@ -43,7 +43,7 @@ impl TypedMove {
 
 /// Shows the box; the move chosen, if any (the box is cleared then).
 pub(super) fn show(ui: &mut egui::Ui, game: &Game, typed: &mut TypedMove) -> Option<Move> {
-    let position = &game.position();
+    let position = game.position();
     typed.offer(position, game.legal_moves());
     ui.label("Or type a move (Enter plays it):");
     let response = ui
