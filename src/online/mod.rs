@@ -163,7 +163,7 @@ const MOST_KEPT: usize = 50;
 impl KeptSeats {
     /// The file they are kept in: `online.ron` beside the saves folder.
     fn file(saves: &SaveDir) -> PathBuf {
-        saves.0.parent().map_or_else(|| saves.0.join("online.ron"), |data| data.join("online.ron"))
+        saves.beside("online.ron")
     }
 
     /// The seats kept beside `saves` (none if the file is missing; if it doesn't read, none, with

@@ -16,7 +16,7 @@ pub struct Player(pub Option<Identity>);
 impl Player {
     /// The file it is kept in: `player.ron` beside the saves folder.
     fn file(saves: &SaveDir) -> PathBuf {
-        saves.0.parent().map_or_else(|| saves.0.join("player.ron"), |data| data.join("player.ron"))
+        saves.beside("player.ron")
     }
 
     /// The identity kept beside `saves` (none if there is none or it doesn't read, with a

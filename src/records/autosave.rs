@@ -20,6 +20,13 @@ impl Default for SaveDir {
     }
 }
 
+impl SaveDir {
+    /// A file of the player's data folder, beside the saves folder (`online.ron`, `player.ron`).
+    pub fn beside(&self, name: &str) -> PathBuf {
+        self.0.parent().map_or_else(|| self.0.join(name), |data| data.join(name))
+    }
+}
+
 /// The file the current game is saved to.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SaveSlot(pub PathBuf);
