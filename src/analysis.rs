@@ -21,6 +21,10 @@ pub const ANALYSIS_LEVEL: Level = Level::Search(3);
 /// Panthan in classic Jetan) is marked, with the better move.
 pub const MISTAKE: i32 = 150;
 
+/// A move that scores this much less than the AI's choice is a turning point of the game
+/// (two Panthans): the review offers its position as a puzzle.
+pub const TURNING_POINT: i32 = 200;
+
 /// A request to analyse the game's moves.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct AnalyseGame;
@@ -32,6 +36,15 @@ pub struct Judgement {
     pub score: i32,
     /// The AI's move instead, in notation, when the one played lost at least [`MISTAKE`].
     pub better: Option<String>,
+    /// How much less than the AI's choice the move scored (0 when it was as good).
+    pub loss: i32,
+}
+
+impl Judgement {
+    /// Whether the move was a turning point: it lost at least [`TURNING_POINT`].
+    pub fn turning_point(&self) -> bool {
+        self.better.is_some() && self.loss >= TURNING_POINT
+    }
 }
 
 /// The analysis under way or done, for the line of moves it was asked on.
@@ -69,6 +82,11 @@ impl Analysis {
         let shared =
             self.line.iter().zip(&game.history).take_while(|(analysed, played)| **analysed == played.mv).count();
         self.judged.lock().map_or_else(|_| Vec::new(), |judged| judged[..shared.min(judged.len())].to_vec())
+    }
+
+    /// Whether every move of `game`'s line has been judged.
+    pub fn done(&self, game: &Game) -> bool {
+        !self.running() && !game.history.is_empty() && self.judgements(game).len() == game.history.len()
     }
 
     /// The judgement of ply `ply` (from 0) of `game`, if it has been judged and the game still
@@ -165,11 +183,12 @@ fn judge_line(mut position: Position, line: &[Move], out: &Mutex<Vec<Judgement>>
                 }
             }
         };
-        let better = best.best.filter(|_| best.score - score >= MISTAKE).map(|better| before.move_text(better));
+        let loss = (best.score - score).max(0);
+        let better = best.best.filter(|_| loss >= MISTAKE).map(|better| before.move_text(better));
         let Ok(mut judged) = out.lock() else { return };
         if cancel.load(Ordering::Relaxed) {
             return;
         }
-        judged.push(Judgement { score, better });
+        judged.push(Judgement { score, better, loss });
     }
 }

@@ -23,3 +23,35 @@ pub fn is_asset_file(path: &str) -> bool {
 pub fn asset_path_text(path: &bevy::asset::AssetPath) -> String {
     path.to_string().replace('\\', "/")
 }
+
+/// The path, under `assets/`, of `relative` as the file at asset path `file` names it
+/// (`lessons/jetan.lessons.ron` and `../variants/jetan.ron`: `variants/jetan.ron`), if it stays
+/// inside and names a `.ron` file. A mod's file names paths the same way: like a variant's
+/// look files, the mods folder's file of that path is read when there is one, else the
+/// game's own ([`crate::places::Places::resolve`]).
+pub fn resolve_relative(file: &str, relative: &str) -> Option<String> {
+    let own = file.strip_prefix(MODS_PREFIX).unwrap_or(file);
+    let resolved = bevy::asset::AssetPath::parse(own).resolve_embed_str(relative).ok()?;
+    let text = asset_path_text(&resolved);
+    (!relative.contains(':') && jetan_rules::is_plain_path(&text, ".ron")).then_some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_relative_path_resolves_beside_its_file_and_stays_in_its_folder() {
+        assert_eq!(
+            resolve_relative("lessons/jetan.lessons.ron", "../variants/jetan.ron").as_deref(),
+            Some("variants/jetan.ron")
+        );
+        assert_eq!(
+            resolve_relative("mods://lessons/mine.lessons.ron", "../variants/mine.ron").as_deref(),
+            Some("variants/mine.ron")
+        );
+        assert_eq!(resolve_relative("lessons/a.lessons.ron", "../../../etc/passwd.ron"), None);
+        assert_eq!(resolve_relative("lessons/a.lessons.ron", "mods://variants/x.ron"), None);
+        assert_eq!(resolve_relative("lessons/a.lessons.ron", "../variants/jetan.txt"), None);
+    }
+}

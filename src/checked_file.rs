@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy::reflect::TypePath;
 use bevy::tasks::futures_lite::AsyncReadExt;
 
-use crate::asset_path::{asset_path_text, is_mod};
+use crate::asset_path::{MODS_SOURCE, asset_path_text, is_mod};
 use crate::places::Places;
 
 /// A kind of data file the game reads, checks and reloads live.
@@ -29,21 +29,21 @@ pub trait CheckedFile: Sized + Send + Sync + 'static {
     /// The Rust path of its asset type, for Bevy's reflection (`jetan::Checked<Variant>`).
     const TYPE_PATH: &'static str;
 
-    /// Other files its text names that must be read with it (a sounds file's WAVs), with the
-    /// largest size each may have. Only these are read, and each once.
-    fn files_named(_text: &str) -> Vec<String> {
+    /// Other files its text names that must be read with it (a sounds file's WAVs, a lessons
+    /// file's variant), as asset paths; `path` is its own. Only these are read, and each once.
+    fn files_named(_text: &str, _path: &str) -> Vec<String> {
         Vec::new()
     }
 
     /// The largest size of a file [`CheckedFile::files_named`] names.
     const MAX_NAMED_BYTES: u64 = 0;
 
-    /// Reads and checks the text of the file called `origin` in errors, with the bytes of the
-    /// files it names (or why each can't be read).
+    /// Reads and checks the text of the file at asset path `path`, called `origin` in errors,
+    /// with the bytes of the files it names (or why each can't be read).
     ///
     /// # Errors
     /// Every problem in the text, each with its place.
-    fn check(text: &str, origin: &str, places: &Places, named: &NamedFiles) -> Result<Self, String>;
+    fn check(text: &str, origin: &str, path: &str, places: &Places, named: &NamedFiles) -> Result<Self, String>;
 }
 
 /// The files a checked file names, as read with it: their bytes, or why each can't be read.
@@ -98,7 +98,8 @@ impl<T: CheckedFile> AssetLoader for CheckedLoader<T> {
         _settings: &(),
         load_context: &mut LoadContext<'_>,
     ) -> Result<Checked<T>, std::io::Error> {
-        let origin = self.places.origin(&asset_path_text(load_context.path()));
+        let path = asset_path_text(load_context.path());
+        let origin = self.places.origin(&path);
         let mut bytes = Vec::new();
         AsyncReadExt::take(reader, T::MAX_BYTES + 1).read_to_end(&mut bytes).await?;
         if bytes.len() as u64 > T::MAX_BYTES {
@@ -106,8 +107,8 @@ impl<T: CheckedFile> AssetLoader for CheckedLoader<T> {
         }
         let text = String::from_utf8_lossy(&bytes);
         let mut named = NamedFiles::new();
-        for path in T::files_named(&text) {
-            let std::collections::hash_map::Entry::Vacant(slot) = named.entry(path) else { continue };
+        for name in T::files_named(&text, &path) {
+            let std::collections::hash_map::Entry::Vacant(slot) = named.entry(name) else { continue };
             let found = self.places.resolve(slot.key());
             let bytes = load_context.read_asset_bytes(found).await.map_err(|e| format!("can't be read ({e})"));
             let small = |bytes: Vec<u8>| {
@@ -116,7 +117,7 @@ impl<T: CheckedFile> AssetLoader for CheckedLoader<T> {
             };
             slot.insert(bytes.and_then(small));
         }
-        Ok(Checked(T::check(&text, &origin, &self.places, &named).map(Arc::new)))
+        Ok(Checked(T::check(&text, &origin, &path, &self.places, &named).map(Arc::new)))
     }
 
     fn extensions(&self) -> &[&str] {
@@ -259,6 +260,16 @@ impl<T: CheckedFile> Catalog<T> {
     /// Takes every file of a folder into the catalog, now and whenever files come or go.
     pub fn request_folder(&mut self, folder: &str, server: &AssetServer) {
         self.folders.push(server.load_folder(folder.to_string()));
+    }
+
+    /// Takes every file of the game's folder `name` (`variants`) and of the mods folder's of that
+    /// name, when there is one, into the catalog.
+    pub fn request_folders(&mut self, name: &str, server: &AssetServer, places: &Places) {
+        self.request_folder(name, server);
+        let mods = format!("{MODS_SOURCE}://{name}");
+        if places.file(&mods).is_some_and(|dir| dir.is_dir()) {
+            self.request_folder(&mods, server);
+        }
     }
 
     fn add(&mut self, entry: CatalogEntry<T>) {

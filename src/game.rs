@@ -37,6 +37,9 @@ pub struct Game {
     pub seed: u64,
     /// When the game started, in seconds since 1970.
     pub started: u64,
+    /// A lesson's or a puzzle's game: the moves a person chooses are judged before they are
+    /// played ([`MoveChosen`]), nothing is taken back, and nothing is saved.
+    pub coached: bool,
     /// The legal moves and how the rules have ended the game, if they have: worked out once per
     /// position, since that takes a move generation.
     facts: PositionFacts,
@@ -78,8 +81,17 @@ impl Game {
 
     /// A new game of `variant` from its start position.
     pub fn new(variant: Arc<Variant>, variant_path: String, seats: Seats) -> Game {
+        Game::from(Position::start(variant), variant_path, seats)
+    }
+
+    /// A lesson's or a puzzle's game from `position`, both sides at the board: a coach judges
+    /// the moves chosen ([`Game::coached`]).
+    pub fn coached(position: Position, variant_path: String) -> Game {
+        Game { coached: true, ..Game::from(position, variant_path, Seats::HUMANS) }
+    }
+
+    fn from(position: Position, variant_path: String, seats: Seats) -> Game {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        let position = Position::start(variant);
         Game {
             facts: PositionFacts::of(&position),
             position,
@@ -92,6 +104,7 @@ impl Game {
             analysing: false,
             seed: now.as_nanos() as u64,
             started: now.as_secs(),
+            coached: false,
         }
     }
 
@@ -193,6 +206,11 @@ impl Game {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareClicked(pub Square);
 
+/// A person chose a move, on the board or in the panel: it is played at once, unless the game
+/// is [`Game::coached`] (a lesson or a puzzle judges it first).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveChosen(pub Move);
+
 /// A move was played: the board animates it.
 #[derive(Message, Clone, Debug)]
 pub struct MovePlayed {
@@ -253,6 +271,7 @@ pub struct Notice(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SquareClicked>()
+        .add_message::<MoveChosen>()
         .add_message::<MovePlayed>()
         .add_message::<BoardReset>()
         .add_message::<GameAction>()
@@ -262,7 +281,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 start_first_game.run_if(in_state(Screen::Loading)),
                 start_new_game,
-                apply_actions.in_set(crate::WhilePlaying),
+                (play_chosen, apply_actions).chain().in_set(crate::WhilePlaying),
             )
                 .chain()
                 .in_set(AppSystems::Update),
@@ -390,6 +409,17 @@ fn start_new_game(
 
 /// Why no move is taken back in a game played online (the server's game).
 pub const NOTHING_TAKEN_BACK_ONLINE: &str = "Moves can't be taken back in a game played online";
+/// Why no move is taken back in a lesson or a puzzle.
+pub const NOTHING_TAKEN_BACK_COACHED: &str = "Moves can't be taken back in a lesson or a puzzle";
+
+/// Plays the moves a person chose, unless a lesson or a puzzle judges them.
+fn play_chosen(mut chosen: MessageReader<MoveChosen>, game: Res<Game>, mut actions: MessageWriter<GameAction>) {
+    for &MoveChosen(mv) in chosen.read() {
+        if !game.coached {
+            actions.write(GameAction::Play(mv));
+        }
+    }
+}
 
 /// Carries out moves, undo, redo, resign and draw requests.
 fn apply_actions(
@@ -408,6 +438,10 @@ fn apply_actions(
             if taking_back {
                 notice.0 = Some(format!("{NOTHING_TAKEN_BACK_ONLINE}."));
             }
+            continue;
+        }
+        if game.coached && taking_back {
+            notice.0 = Some(format!("{NOTHING_TAKEN_BACK_COACHED}."));
             continue;
         }
         match action {

@@ -23,6 +23,7 @@ pub mod heard;
 pub mod hint;
 pub mod input;
 pub mod launch;
+pub mod learning;
 pub mod look_asset;
 pub mod looks;
 pub mod online;
@@ -146,7 +147,7 @@ impl Plugin for GameLogicPlugin {
             records::plugin,
             facts::plugin,
         ));
-        app.add_plugins((token_looks::plugin, input::plugin, online::plugin));
+        app.add_plugins((token_looks::plugin, input::plugin, online::plugin, learning::plugin));
     }
 
     /// Every schedule of the main world runs on one thread (the renderer's world keeps its

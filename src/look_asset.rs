@@ -17,7 +17,7 @@ impl CheckedFile for Looks {
     const MAX_BYTES: u64 = MAX_LOOK_BYTES;
     const TYPE_PATH: &'static str = "jetan::checked_file::Checked<jetan::looks::Looks>";
 
-    fn check(text: &str, origin: &str, places: &Places, _named: &NamedFiles) -> Result<Looks, String> {
+    fn check(text: &str, origin: &str, _path: &str, places: &Places, _named: &NamedFiles) -> Result<Looks, String> {
         Looks::read(text, origin).map(|looks| looks.found_in(places))
     }
 }

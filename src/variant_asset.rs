@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use jetan_rules::{MAX_VARIANT_BYTES, Variant};
 
-use crate::asset_path::{MODS_SOURCE, is_asset_file, is_mod};
+use crate::asset_path::{is_asset_file, is_mod};
 use crate::checked_file::{Catalog, CheckedFile, NamedFiles};
 use crate::places::Places;
 
@@ -18,7 +18,7 @@ impl CheckedFile for Variant {
     const MAX_BYTES: u64 = MAX_VARIANT_BYTES;
     const TYPE_PATH: &'static str = "jetan::checked_file::Checked<jetan_rules::Variant>";
 
-    fn check(text: &str, origin: &str, _places: &Places, _named: &NamedFiles) -> Result<Variant, String> {
+    fn check(text: &str, origin: &str, _path: &str, _places: &Places, _named: &NamedFiles) -> Result<Variant, String> {
         Variant::load(text, origin).map_err(|errors| errors.to_string())
     }
 }
@@ -58,11 +58,7 @@ fn load_variant_folders(
     places: Res<Places>,
     mut catalog: ResMut<VariantCatalog>,
 ) {
-    catalog.request_folder("variants", &server);
-    let mods = format!("{MODS_SOURCE}://variants");
-    if places.file(&mods).is_some_and(|dir| dir.is_dir()) {
-        catalog.request_folder(&mods, &server);
-    }
+    catalog.request_folders("variants", &server, &places);
     for path in launch.variant.iter().chain([&settings.variant]).filter(|path| places.exists(path)) {
         catalog.request(path, &server);
     }

@@ -9,7 +9,7 @@ use jetan_rules::{Move, Square};
 use crate::animation::Walking;
 use crate::board::PieceToken;
 use crate::facts::LegalMoves;
-use crate::game::{Game, GameAction, Notice, SquareClicked};
+use crate::game::{Game, MoveChosen, Notice, SquareClicked};
 use crate::screen::ModalOpen;
 use crate::seat::Seat;
 
@@ -89,7 +89,7 @@ pub(super) fn handle_clicks(
     mut notice: ResMut<Notice>,
     walking: Query<(), With<Walking>>,
     modal: Res<ModalOpen>,
-    mut actions: MessageWriter<GameAction>,
+    mut chosen: MessageWriter<MoveChosen>,
 ) {
     for &SquareClicked(square) in clicks.read() {
         if !walking.is_empty() || modal.0 {
@@ -115,7 +115,7 @@ pub(super) fn handle_clicks(
         }
         match selection.moves_to(square).as_slice() {
             [mv] => {
-                actions.write(GameAction::Play(*mv));
+                chosen.write(MoveChosen(*mv));
                 *selection = Selection { hover, ..default() };
                 continue;
             }

@@ -84,7 +84,8 @@ pub(super) fn autosave(
     mut commands: Commands,
     mut notice: ResMut<crate::game::Notice>,
 ) {
-    if !game.is_changed() || game.history.is_empty() {
+    // A lesson's or a puzzle's game is not the player's to keep.
+    if !game.is_changed() || game.history.is_empty() || game.coached {
         return;
     }
     let slot = match slot {

@@ -12,6 +12,7 @@ use crate::facts::CellState;
 use crate::game::Game;
 use crate::hint::Hint;
 use crate::input::Selection;
+use crate::learning::Exercise;
 use crate::palette::Palette;
 use crate::screen::Screen;
 
@@ -176,6 +177,7 @@ pub fn refresh_highlights(
 fn draw_walks(
     selection: Res<Selection>,
     hint: Res<Hint>,
+    exercise: Option<Res<Exercise>>,
     game: Res<Game>,
     layout: Option<Res<BoardLayout>>,
     view: BoardView,
@@ -184,7 +186,8 @@ fn draw_walks(
 ) {
     let Some(layout) = layout else { return };
     let hovered = selection.hover.and_then(|square| selection.moves_to(square).first().copied());
-    let hinted = hint.for_game(&game).map(|advice| advice.mv);
+    // A hint asked for, or a lesson's or puzzle's answer shown.
+    let hinted = hint.for_game(&game).map(|advice| advice.mv).or(exercise.and_then(|exercise| exercise.shown));
     for (mv, color) in [(hovered, Palette::SELECTED), (hinted, Palette::HINT)] {
         if let Some(mv) = mv {
             draw_walk(&view, &mut gizmos, &mut flat, &layout, game.position(), mv, color);

@@ -24,12 +24,12 @@ impl CheckedFile for SoundMap {
 
     /// The sound files of its takes, where their paths are ones the map accepts (others are
     /// errors there, at their place).
-    fn files_named(text: &str) -> Vec<String> {
+    fn files_named(text: &str, _path: &str) -> Vec<String> {
         let files = SoundMap::files_named(text).unwrap_or_default();
         files.into_iter().filter(|path| jetan_rules::is_plain_path(path, ".wav")).collect()
     }
 
-    fn check(text: &str, origin: &str, _places: &Places, named: &NamedFiles) -> Result<SoundMap, String> {
+    fn check(text: &str, origin: &str, _path: &str, _places: &Places, named: &NamedFiles) -> Result<SoundMap, String> {
         let read = |path: &str| named.get(path).cloned().unwrap_or_else(|| Err("not read".into()));
         SoundMap::read(text, origin, read)
     }

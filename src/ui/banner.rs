@@ -1,10 +1,12 @@
 //! The banners across the top of the board: a Charge's call, in the colours of the side that
-//! sounds it, and the game-over banner.
+//! sounds it, and the game-over banner (with its Review: the game judged, the turning points
+//! offered as puzzles).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use jetan_rules::MoveKind;
 
+use crate::analysis::{AnalyseGame, Analysis};
 use crate::game::{Game, MovePlayed};
 use crate::palette::Palette;
 
@@ -40,7 +42,13 @@ fn colour32(colour: Color, alpha: f32) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(r, g, b, (alpha * 255.0) as u8)
 }
 
-pub(super) fn show(mut contexts: EguiContexts, game: Res<Game>, call: Res<ChargeCall>) -> Result {
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    game: Res<Game>,
+    call: Res<ChargeCall>,
+    analysis: Res<Analysis>,
+    mut analyse: MessageWriter<AnalyseGame>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     if let Some((side, age)) = call.0 {
         let name = game.position().variant().side_name(side);
@@ -58,13 +66,24 @@ pub(super) fn show(mut contexts: EguiContexts, game: Res<Game>, call: Res<Charge
             });
         });
     }
-    let Some(outcome) = game.outcome() else { return Ok(()) };
+    // A lesson's or a puzzle's end is the coach's to say.
+    let Some(outcome) = game.outcome().filter(|_| !game.coached) else { return Ok(()) };
     egui::Area::new("game_over".into()).anchor(egui::Align2::CENTER_TOP, [-130.0, 60.0]).show(ctx, |ui| {
         egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(40, 14, 6, 230)).show(ui, |ui| {
             ui.label(egui::RichText::new("Game over").size(28.0).color(egui::Color32::from_rgb(255, 196, 90)));
             ui.label(
                 egui::RichText::new(outcome.describe(game.position().variant())).size(18.0).color(egui::Color32::WHITE),
             );
+            let reviewed = analysis.running() || analysis.done(&game);
+            if !reviewed
+                && !game.history.is_empty()
+                && ui
+                    .button(egui::RichText::new("Review").size(16.0))
+                    .on_hover_text("The AI judges every move; the turning points become puzzles (in the side panel)")
+                    .clicked()
+            {
+                analyse.write(AnalyseGame);
+            }
         });
     });
     Ok(())

@@ -1,20 +1,24 @@
 //! The egui interface: a menu bar, a side panel with the turn, a box to type a move in, the
 //! moves and the captured pieces, the Charge's call and the game-over banner, the board's file and rank labels, the
 //! hovered piece's name, and the windows for a new game, playing online, saving and opening, the
-//! move list, the pieces, the rules guide and the settings.
+//! move list, the pieces, the rules guide, the settings, the lessons and the puzzles (with the
+//! coach's panel over a lesson or a puzzle played).
 
 mod analysis_panel;
 mod banner;
+mod coach_panel;
 mod files;
 mod hint_panel;
 mod hover;
 mod labels;
+mod learn_window;
 mod menu;
 mod mini_board;
 mod move_list;
 mod new_game;
 mod online_window;
 mod pieces;
+mod puzzles_window;
 mod rules_guide;
 mod settings_window;
 mod status;
@@ -56,6 +60,10 @@ pub struct UiState {
     pub menu_open: bool,
     /// The "Play online…" window.
     pub online: Option<online_window::OnlineForm>,
+    /// The Learn window.
+    pub learn: Option<learn_window::LearnForm>,
+    /// The Puzzles window.
+    pub puzzles: Option<puzzles_window::PuzzlesForm>,
 }
 
 /// A window to open at start (`--window`, to show it in a screenshot).
@@ -75,6 +83,10 @@ pub enum StartWindow {
     Rules,
     /// Play online.
     Online,
+    /// The lessons.
+    Learn,
+    /// The puzzles.
+    Puzzles,
 }
 
 impl std::str::FromStr for StartWindow {
@@ -89,7 +101,11 @@ impl std::str::FromStr for StartWindow {
             "settings" => Ok(StartWindow::Settings),
             "rules" => Ok(StartWindow::Rules),
             "online" => Ok(StartWindow::Online),
-            _ => Err(format!("`{name}` is not a window: new, save, moves, pieces, settings, rules or online")),
+            "learn" => Ok(StartWindow::Learn),
+            "puzzles" => Ok(StartWindow::Puzzles),
+            _ => Err(format!(
+                "`{name}` is not a window: new, save, moves, pieces, settings, rules, online, learn or puzzles"
+            )),
         }
     }
 }
@@ -113,6 +129,8 @@ impl UiState {
                 StartWindow::Settings => state.settings_open = true,
                 StartWindow::Rules => state.rules_open = true,
                 StartWindow::Online => state.online = Some(Default::default()),
+                StartWindow::Learn => state.learn = Some(Default::default()),
+                StartWindow::Puzzles => state.puzzles = Some(Default::default()),
             }
         }
         state
@@ -139,6 +157,8 @@ struct PanelParams<'w, 's> {
     analyse: MessageWriter<'w, crate::analysis::AnalyseGame>,
     ask_hint: MessageWriter<'w, crate::hint::AskHint>,
     actions: MessageWriter<'w, GameAction>,
+    chosen: MessageWriter<'w, crate::game::MoveChosen>,
+    coaching: MessageWriter<'w, crate::learning::Coaching>,
     toggle_view: MessageWriter<'w, crate::camera::ToggleView>,
     online: Option<Res<'w, crate::online::Online>>,
 }
@@ -160,7 +180,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             title::show_loading.run_if(in_state(Screen::Loading)),
             title::show_title.run_if(in_state(Screen::Title)),
-            (panels, banner::show, labels::show).in_set(crate::WhilePlaying),
+            (panels, banner::show, labels::show, coach_panel::show).in_set(crate::WhilePlaying),
             // Filled from the game being played, or on the title from the settings: not while
             // the launch's game is still loading.
             new_game::show.run_if(not(in_state(Screen::Loading))),
@@ -168,6 +188,8 @@ pub(super) fn plugin(app: &mut App) {
             rules_guide::show,
             settings_window::show,
             online_window::show,
+            learn_window::show,
+            puzzles_window::show,
             (files::show, move_list::show, hover::show, title::show_game_menu).in_set(crate::WhilePlaying),
         )
             .chain(),

@@ -115,6 +115,16 @@ pub(super) fn rule_options(ui: &mut egui::Ui, variant: &Variant, choices: &mut [
     });
 }
 
+/// The folded options' heading: "as the book" while every option has its first (the written)
+/// reading, else how many are changed.
+fn options_summary(choices: &[OptionChoice]) -> String {
+    match choices.iter().filter(|choice| choice.sides != [0, 0]).count() {
+        0 => "Rule options: as the book".into(),
+        1 => "Rule options: 1 changed".into(),
+        changed => format!("Rule options: {changed} changed"),
+    }
+}
+
 /// The clocks' choice: the kind of control, then its times.
 pub(super) fn time_control(ui: &mut egui::Ui, time: &mut TimeControl) {
     ui.horizontal(|ui| {
@@ -225,8 +235,12 @@ pub(super) fn show(
         form.choices.resize(options.len(), OptionChoice::default());
         if !options.is_empty() {
             ui.separator();
-            ui.label("Rule options");
-            egui::ScrollArea::vertical().max_height(240.0).show(ui, |ui| rule_options(ui, &variant, &mut form.choices));
+            // Folded: a newcomer plays the rules as written and needn't read 23 options first.
+            egui::CollapsingHeader::new(options_summary(&form.choices)).id_salt("rule options").show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(240.0)
+                    .show(ui, |ui| rule_options(ui, &variant, &mut form.choices));
+            });
         }
         ui.separator();
         start = ui.button("Start").clicked();

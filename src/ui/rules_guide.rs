@@ -8,10 +8,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use jetan_rules::{ExampleStep, Variant, Verdict, ending_text};
 
+use super::learn_window::LearnForm;
 use super::pieces::kind_entry;
 use super::{UiState, mini_board};
 use crate::facts::KindCard;
 use crate::facts::VariantShown;
+use crate::learning::LessonCatalog;
 
 /// The guide's examples, played out once per variant.
 #[derive(Default)]
@@ -40,6 +42,7 @@ pub(super) fn show(
     mut state: ResMut<UiState>,
     shown: Res<VariantShown>,
     cards: Query<&KindCard>,
+    lessons: Res<LessonCatalog>,
     mut examples: Local<Examples>,
 ) -> Result {
     if !state.rules_open {
@@ -50,12 +53,18 @@ pub(super) fn show(
     let examples = examples.of(variant);
     let mut cards: Vec<&KindCard> = cards.iter().collect();
     cards.sort_by_key(|card| card.kind);
+    let mut learn = false;
+    let mut open = state.rules_open;
     egui::Window::new(format!("Rules of {}", variant.name()))
-        .open(&mut state.rules_open)
+        .open(&mut open)
         .default_width(480.0)
         .default_height(640.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                learn = ui
+                    .button(egui::RichText::new("Learn by playing…").size(16.0))
+                    .on_hover_text("Lessons on the board: each piece and each mechanic, a move at a time")
+                    .clicked();
                 ui.label(variant.description());
                 egui::CollapsingHeader::new("How the game ends").default_open(true).show(ui, |ui| endings(ui, variant));
                 egui::CollapsingHeader::new("The pieces").show(ui, |ui| {
@@ -82,6 +91,10 @@ pub(super) fn show(
                 }
             });
         });
+    state.rules_open = open && !learn;
+    if learn {
+        state.learn = Some(LearnForm::for_variant(&lessons, variant.name()));
+    }
     Ok(())
 }
 

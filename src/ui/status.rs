@@ -6,7 +6,7 @@ use jetan_rules::Side;
 
 use super::PanelParams;
 use crate::facts::piece_on;
-use crate::game::GameAction;
+use crate::game::MoveChosen;
 use crate::seat::Seat;
 use crate::time_control::clock_text;
 
@@ -106,7 +106,7 @@ fn player_moves(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     // The selection is written only when a move is chosen: writing it marks it changed, and the
     // board's highlights are redrawn on a change.
     if let Some(mv) = action.or(typed) {
-        params.actions.write(GameAction::Play(mv));
+        params.chosen.write(MoveChosen(mv));
         *params.selection = Default::default();
     }
 }
@@ -138,6 +138,9 @@ fn moves(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         }
         Some(super::analysis_panel::Asked::Act(action)) => {
             params.actions.write(action);
+        }
+        Some(super::analysis_panel::Asked::Review(review)) => {
+            params.coaching.write(review);
         }
         None => {}
     }

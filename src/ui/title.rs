@@ -1,5 +1,5 @@
 //! The title screen over Manator's arena: the game's name and the main menu (Continue the
-//! latest unfinished game, New game, Rules, Settings, Quit). `Esc` opens the same menu over a
+//! latest unfinished game, Learn to play, Puzzles, New game, Play online, Rules, Settings, Quit). `Esc` opens the same menu over a
 //! game, which is kept; the loading screen says what it waits for.
 
 use bevy::ecs::system::SystemParam;
@@ -44,7 +44,9 @@ pub(super) fn show_title(mut contexts: EguiContexts, mut menu: MenuParams) -> Re
             });
         });
     });
-    let window_open = menu.state.new_game.is_some() || menu.state.online.is_some();
+    let state = &menu.state;
+    let window_open =
+        state.new_game.is_some() || state.online.is_some() || state.learn.is_some() || state.puzzles.is_some();
     if !window_open && !menu.state.rules_open && !menu.state.settings_open {
         menu_window(ctx, &mut menu);
     }
@@ -90,6 +92,14 @@ fn menu_window(ctx: &egui::Context, menu: &mut MenuParams) {
                 if item(ui, text.is_some(), text.as_deref().unwrap_or("Continue (no unfinished game)")) {
                     menu.resume.write(ResumeChoice::Resume);
                 }
+            }
+            if item(ui, true, "Learn to play…") {
+                menu.state.learn = Some(Default::default());
+                menu.state.menu_open = false;
+            }
+            if item(ui, true, "Puzzles…") {
+                menu.state.puzzles = Some(Default::default());
+                menu.state.menu_open = false;
             }
             if item(ui, true, "New game…") {
                 menu.state.new_game = Some(NewGameForm::like_current());

@@ -27,7 +27,7 @@ pub enum Verdict {
 /// Judges `mv`, played from `before` (where `step` is being played), against its goal. The
 /// hint of a wrong move is the step's first hint; [`Attempt`] gives the next hint at each try.
 pub fn judge(step: &Step, before: &Position, mv: Move) -> Verdict {
-    judge_with_hint(step, before, mv, 0)
+    judge_try(step, before, mv, 0)
 }
 
 /// Judges a move written in notation (`T a2-b4`, labels optional), as [`judge`] does.
@@ -38,7 +38,10 @@ pub fn judge_text(step: &Step, before: &Position, text: &str) -> Verdict {
     }
 }
 
-fn judge_with_hint(step: &Step, before: &Position, mv: Move, hint: usize) -> Verdict {
+/// Judges `mv` as [`judge`] does, after `wrong` wrong tries at the step: a wrong move's hint is
+/// the step's next one (its last once they run out).
+pub fn judge_try(step: &Step, before: &Position, mv: Move, wrong: u32) -> Verdict {
+    let hint = wrong as usize;
     if before.decided().is_some() {
         return Verdict::Illegal("the game is over".into());
     }
@@ -103,7 +106,7 @@ impl<'a> Attempt<'a> {
     /// Judges a try. A legal move that misses the goal counts as a wrong try; an illegal one
     /// doesn't (the board refuses it).
     pub fn try_move(&mut self, mv: Move) -> Verdict {
-        let verdict = judge_with_hint(self.step, &self.position, mv, self.wrong as usize);
+        let verdict = judge_try(self.step, &self.position, mv, self.wrong);
         if matches!(verdict, Verdict::NotTheGoal { .. }) {
             self.wrong += 1;
         }

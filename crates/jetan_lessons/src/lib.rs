@@ -36,7 +36,7 @@ mod verify;
 
 pub use glicko::{DEFAULT_TAU, Rating, after_puzzle, puzzle_rating};
 pub use goal::{Goal, Sort};
-pub use judge::{Attempt, TRIES_BEFORE_ANSWER, Verdict, judge, judge_text, reach};
+pub use judge::{Attempt, TRIES_BEFORE_ANSWER, Verdict, judge, judge_text, judge_try, reach};
 pub use lesson::{Course, Lesson, Step, answer};
 pub use located::{FileError, FileErrors, Text};
 pub use mine::{MineConfig, mine, mine_with};
