@@ -75,8 +75,8 @@ pub struct Exercise {
 pub enum Task {
     /// A lesson of a course.
     Lesson(LessonAt),
-    /// A puzzle.
-    Puzzle(PuzzleAt),
+    /// A puzzle (boxed: it holds its position).
+    Puzzle(Box<PuzzleAt>),
 }
 
 /// A lesson being played.
@@ -269,7 +269,7 @@ impl Setup<'_, '_> {
         let puzzle = set.puzzles[index].clone();
         let start = puzzle.start.clone();
         let from = PuzzleSource::Set { set: set_path.into(), themes: themes.to_vec() };
-        let task = Task::Puzzle(PuzzleAt { from, puzzle, turn: 0, failed: false });
+        let task = Task::Puzzle(Box::new(PuzzleAt { from, puzzle, turn: 0, failed: false }));
         let variant = self.variant_path(set_path, &set.variant_path);
         self.begin(task, start, variant);
     }
@@ -282,7 +282,7 @@ impl Setup<'_, '_> {
         let puzzle = puzzles.remove(0);
         let start = puzzle.start.clone();
         let from = PuzzleSource::Review { rest: puzzles, variant_path: variant_path.clone() };
-        self.begin(Task::Puzzle(PuzzleAt { from, puzzle, turn: 0, failed: false }), start, variant_path);
+        self.begin(Task::Puzzle(Box::new(PuzzleAt { from, puzzle, turn: 0, failed: false })), start, variant_path);
     }
 }
 
@@ -560,8 +560,12 @@ fn retry(exercise: &Exercise, game: &Game, setup: &mut Setup) {
             setup.lesson(&course, at.lesson);
         }
         Task::Puzzle(at) => {
-            let task =
-                Task::Puzzle(PuzzleAt { from: at.from.clone(), puzzle: at.puzzle.clone(), turn: 0, failed: at.failed });
+            let task = Task::Puzzle(Box::new(PuzzleAt {
+                from: at.from.clone(),
+                puzzle: at.puzzle.clone(),
+                turn: 0,
+                failed: at.failed,
+            }));
             setup.begin(task, at.puzzle.start.clone(), game.variant_path.clone());
         }
     }
