@@ -1,5 +1,6 @@
 //! `jetan serve`: the headless server. It listens for WebSocket connections, serves each in its
-//! own task, referees every game in memory, and keeps every change in the store first.
+//! own task, referees every game in memory, and keeps every change in the store first (the
+//! store commits what all the rooms wait for at once, and each hears of its change after).
 
 mod addresses;
 mod connection;
