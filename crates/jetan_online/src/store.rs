@@ -1,12 +1,13 @@
 //! Where games are kept: an SQLite file in WAL mode with `synchronous=FULL`, so that a move is
-//! on the disk when its write returns, before any player hears of it. The players and their
-//! ratings are in [`players`]; a rated game's new ratings are kept in the transaction that
-//! ends it.
+//! on the disk when its transaction commits, before any player hears of it. The server reaches
+//! it through [`SharedStore`], which commits the writes of every room waiting for it at once
+//! (see [`group`]). The players and their ratings are in [`players`]; a rated game's new
+//! ratings are kept with the write that ends it.
 
+mod group;
 mod players;
 
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use jetan_rules::Side;
@@ -15,6 +16,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::protocol::{Ending, ErrorCode, GameSetup, RatingChange, Refusal, encode as json};
 use crate::secrets::Digest;
 use crate::time_control::Clocks;
+
+#[cfg(test)]
+pub(crate) use group::CommitGate;
+pub use group::SharedStore;
 
 /// The tables; `IF NOT EXISTS` so that opening a kept file changes nothing.
 const SCHEMA: &str = "
@@ -116,14 +121,14 @@ pub struct Unfinished {
 }
 
 /// How a game is looked for.
-#[derive(Clone, Copy, Debug)]
-pub enum Lookup<'a> {
+#[derive(Clone, Debug)]
+pub enum Lookup {
     /// By its id.
-    Id(&'a str),
+    Id(String),
     /// By the digest of its unused invite code.
-    Invite(&'a Digest),
+    Invite(Digest),
     /// By the digest of its watch code.
-    Watch(&'a Digest),
+    Watch(Digest),
 }
 
 /// The database of games.
@@ -208,7 +213,8 @@ impl Store {
     }
 
     /// Keeps ply `ply` of game `id`, with the clocks and outcome after it (and a rated game's
-    /// new ratings if it ended), in one transaction; gives the new ratings.
+    /// new ratings if it ended), all or nothing (a savepoint, within the group's transaction);
+    /// gives the new ratings.
     ///
     /// # Errors
     /// The database failed (nothing was kept).
@@ -220,18 +226,18 @@ impl Store {
         clocks: &Clocks,
         outcome: Option<&Ending>,
     ) -> Result<Option<[RatingChange; 2]>, Refusal> {
-        let transaction = self.connection.transaction().map_err(failed)?;
-        transaction
+        let savepoint = self.connection.savepoint().map_err(failed)?;
+        savepoint
             .execute("INSERT INTO moves (game, ply, text) VALUES (?1, ?2, ?3)", params![id, ply, text])
             .map_err(failed)?;
-        let ratings = close_turn(&transaction, id, clocks, outcome)?;
-        transaction.commit().map_err(failed)?;
+        let ratings = close_turn(&savepoint, id, clocks, outcome)?;
+        savepoint.commit().map_err(failed)?;
         Ok(ratings)
     }
 
     /// Keeps the end of game `id` that no ply made (a resignation, a draw agreed, a clock out,
-    /// an abandonment, an expiry), with a rated game's new ratings, in one transaction; gives
-    /// the new ratings.
+    /// an abandonment, an expiry), with a rated game's new ratings, all or nothing; gives the
+    /// new ratings.
     ///
     /// # Errors
     /// The database failed (nothing was kept).
@@ -241,9 +247,9 @@ impl Store {
         outcome: &Ending,
         clocks: &Clocks,
     ) -> Result<Option<[RatingChange; 2]>, Refusal> {
-        let transaction = self.connection.transaction().map_err(failed)?;
-        let ratings = close_turn(&transaction, id, clocks, Some(outcome))?;
-        transaction.commit().map_err(failed)?;
+        let savepoint = self.connection.savepoint().map_err(failed)?;
+        let ratings = close_turn(&savepoint, id, clocks, Some(outcome))?;
+        savepoint.commit().map_err(failed)?;
         Ok(ratings)
     }
 
@@ -251,8 +257,8 @@ impl Store {
     ///
     /// # Errors
     /// The database failed or holds a game it can't read.
-    pub fn find(&self, lookup: Lookup) -> Result<Option<StoredGame>, Refusal> {
-        let (column, key): (&str, &dyn rusqlite::ToSql) = match &lookup {
+    pub fn find(&self, lookup: &Lookup) -> Result<Option<StoredGame>, Refusal> {
+        let (column, key): (&str, &dyn rusqlite::ToSql) = match lookup {
             Lookup::Id(id) => ("id", id),
             Lookup::Invite(digest) => ("invite", digest),
             Lookup::Watch(digest) => ("watch", digest),
@@ -297,34 +303,18 @@ impl Store {
 
 /// Keeps game `id`'s clocks and outcome, and if it ended rated, its players' new ratings.
 fn close_turn(
-    transaction: &rusqlite::Transaction,
+    connection: &Connection,
     id: &str,
     clocks: &Clocks,
     outcome: Option<&Ending>,
 ) -> Result<Option<[RatingChange; 2]>, Refusal> {
-    transaction
+    connection
         .execute(
             "UPDATE games SET clocks = ?1, outcome = ?2 WHERE id = ?3",
             params![json(clocks), outcome.map(json), id],
         )
         .map_err(failed)?;
-    outcome.map_or(Ok(None), |ending| players::rate_game(transaction, id, ending))
-}
-
-/// The store shared by the server's tasks, one at a time: each holds it only for a write or a
-/// lookup.
-pub struct SharedStore(Mutex<Store>);
-
-impl SharedStore {
-    /// Shares `store`.
-    pub fn new(store: Store) -> SharedStore {
-        SharedStore(Mutex::new(store))
-    }
-
-    /// Runs `work` with the store to itself.
-    pub fn with<T>(&self, work: impl FnOnce(&mut Store) -> T) -> T {
-        work(&mut crate::lock(&self.0))
-    }
+    outcome.map_or(Ok(None), |ending| players::rate_game(connection, id, ending))
 }
 
 impl StoredGame {
@@ -366,15 +356,14 @@ fn failed(error: rusqlite::Error) -> Refusal {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::secrets::digest;
-
-    fn game(id: &str) -> StoredGame {
+impl StoredGame {
+    /// A test's classic game `id`, South's seat taken, waiting for North.
+    pub(crate) fn waiting(id: &str) -> StoredGame {
+        use crate::secrets::digest;
         StoredGame {
             id: id.into(),
             setup: GameSetup { variant: "jetan".into(), ..GameSetup::default() },
-            seats: [Some(digest("south")), None],
+            seats: [Some(digest(&format!("south {id}"))), None],
             invite: Some(digest(&format!("invite {id}"))),
             watch: digest(&format!("watch {id}")),
             clocks: Clocks::default(),
@@ -385,6 +374,16 @@ mod tests {
             rated: false,
             players: [None, None],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secrets::digest;
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame::waiting(id)
     }
 
     #[test]
@@ -398,11 +397,11 @@ mod tests {
         let ending = Ending { winner: None, text: "Draw: agreed".into() };
         store.finish("b", &ending, &Clocks::default()).unwrap();
 
-        let found = store.find(Lookup::Watch(&digest("watch a"))).unwrap().unwrap();
+        let found = store.find(&Lookup::Watch(digest("watch a"))).unwrap().unwrap();
         assert_eq!(found.moves, ["A b2-b3"]);
         assert_eq!((found.seats[1], found.invite), (Some(digest("north")), None));
-        assert!(store.find(Lookup::Invite(&digest("invite b"))).unwrap().is_some(), "b's invite is unused");
+        assert!(store.find(&Lookup::Invite(digest("invite b"))).unwrap().is_some(), "b's invite is unused");
         assert_eq!(store.unfinished().unwrap().games.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), ["a"]);
-        assert_eq!(store.find(Lookup::Id("b")).unwrap().unwrap().outcome, Some(ending));
+        assert_eq!(store.find(&Lookup::Id("b".into())).unwrap().unwrap().outcome, Some(ending));
     }
 }

@@ -102,7 +102,8 @@ impl Hub {
     /// listed again.
     ///
     /// # Errors
-    /// The store can't be read. A game that no longer replays is left out, and said so.
+    /// The store can't be read, or given its thread. A game that no longer replays is left out,
+    /// and said so.
     pub fn open(store: Store, limits: Limits) -> Result<Hub, String> {
         let Unfinished { games, broken } = store.unfinished().map_err(|refusal| refusal.message)?;
         for error in broken {
@@ -110,7 +111,7 @@ impl Hub {
         }
         let addresses = Arc::new(Addresses::new(limits.clone()));
         let hub = Hub {
-            store: SharedStore::new(store),
+            store: SharedStore::new(store)?,
             rooms: Mutex::default(),
             lobby: Mutex::default(),
             addresses,
@@ -209,14 +210,14 @@ impl Hub {
             }
             Request::Create { setup, side } => self.create(session, setup, side, now),
             Request::Join { invite } => {
-                let room = self.find(Lookup::Invite(&secrets::digest(&invite)))?;
+                let room = self.find(Lookup::Invite(secrets::digest(&invite)))?;
                 // (The spent invite still finds the room while it is in memory, to say so.)
                 let seat = lock(&room).take_seat(&self.store, now, None)?;
                 Self::seat(session, &room, seat, 0, now);
                 Ok(())
             }
             Request::Watch { watch, from_ply } => {
-                let room = self.find(Lookup::Watch(&secrets::digest(&watch)))?;
+                let room = self.find(Lookup::Watch(secrets::digest(&watch)))?;
                 session.follow(&room, None);
                 session.outbox.send(Event::State(lock(&room).state(from_ply, now)));
                 Ok(())
@@ -335,7 +336,7 @@ impl Hub {
             rated: sought == Some(true),
             players,
         };
-        self.store.with(|store| store.insert(&game))?;
+        let game = self.store.with(move |store| store.insert(&game).map(|()| game))?;
         let invite = sought.is_none().then_some(invite);
         let seat = HeldSeat { game: game.id.clone(), side, token, invite, watch: Some(watch) };
         let room = self.keep(Room::new(game, referee, now, self.limits.waiting()));
@@ -364,7 +365,7 @@ impl Hub {
     }
 
     fn seat_of(&self, game: &str, token: &str) -> Result<(SharedRoom, Side), Refusal> {
-        let room = self.find(Lookup::Id(game))?;
+        let room = self.find(Lookup::Id(game.to_string()))?;
         let side = lock(&room).side_of(token);
         let side = side.ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat of this game"))?;
         Ok((room, side))
@@ -374,8 +375,8 @@ impl Hub {
     fn find(&self, lookup: Lookup) -> Result<SharedRoom, Refusal> {
         let in_memory = {
             let rooms = lock(&self.rooms);
-            let id = match lookup {
-                Lookup::Id(id) => Some(id),
+            let id = match &lookup {
+                Lookup::Id(id) => Some(id.as_str()),
                 Lookup::Invite(digest) => rooms.by_invite.get(digest).map(String::as_str),
                 Lookup::Watch(digest) => rooms.by_watch.get(digest).map(String::as_str),
             };
@@ -385,7 +386,7 @@ impl Hub {
             return Ok(room);
         }
         let unknown = || Refusal::new(ErrorCode::UnknownGame, "no game has this id or code");
-        let game = self.store.with(|store| store.find(lookup))?.ok_or_else(unknown)?;
+        let game = self.store.with(move |store| store.find(&lookup))?.ok_or_else(unknown)?;
         let room = Room::load(game, Instant::now(), self.limits.waiting())
             .map_err(|error| Refusal::new(ErrorCode::Server, error))?;
         Ok(self.keep(room))

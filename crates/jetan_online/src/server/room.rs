@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use jetan_rules::Side;
 
 use super::outbox::Outbox;
-use crate::protocol::{Ending, ErrorCode, Event, GameState, HeldSeat, LiveGame, RatingChange, Refusal};
+use crate::protocol::{Ending, ErrorCode, Event, GameState, HeldSeat, LiveGame, Refusal};
 use crate::referee::Referee;
 use crate::secrets::{self, Digest};
 use crate::store::{SharedStore, StoredGame, unix_now};
@@ -184,9 +184,10 @@ impl Room {
             .ok_or_else(|| Refusal::new(ErrorCode::InviteUsed, "this invite's seat is taken"))?;
         let token = secrets::token()?;
         let digest = secrets::digest(&token);
-        store.with(|store| store.seat(&self.id, side, &digest, player))?;
+        let (id, player) = (self.id.clone(), player.map(str::to_string));
+        let player = store.with(move |store| store.seat(&id, side, &digest, player.as_deref()).map(|()| player))?;
         self.seats[side.index()] = Some(digest);
-        self.players[side.index()] = player.map(str::to_string);
+        self.players[side.index()] = player;
         self.invite = None;
         self.turn_started = now;
         // The new player is here (it follows the room once seated): its absence counts from now.
@@ -244,8 +245,11 @@ impl Room {
             return Err(Refusal::new(ErrorCode::NotStarted, "the game waits for its second player"));
         }
         let checked = self.referee.check(side, ply, text, self.elapsed(now))?;
-        let ratings = store
-            .with(|store| store.add_ply(&self.id, ply, &checked.text, &checked.clocks, checked.outcome.as_ref()))?;
+        let id = self.id.clone();
+        let (checked, ratings) = store.with(move |store| {
+            let ratings = store.add_ply(&id, ply, &checked.text, &checked.clocks, checked.outcome.as_ref())?;
+            Ok((checked, ratings))
+        })?;
         let played = Event::Played {
             game: self.id.clone(),
             ply,
@@ -313,7 +317,11 @@ impl Room {
             return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
         }
         let clocks = self.referee.clocks_after(self.elapsed(now));
-        let ratings: Option<[RatingChange; 2]> = store.with(|store| store.finish(&self.id, &ending, &clocks))?;
+        let id = self.id.clone();
+        let (ending, clocks, ratings) = store.with(move |store| {
+            let ratings = store.finish(&id, &ending, &clocks)?;
+            Ok((ending, clocks, ratings))
+        })?;
         self.referee.finish(ending.clone(), clocks);
         self.tell(&Event::Ended { game: self.id.clone(), outcome: ending, ratings });
         Ok(())
@@ -352,5 +360,97 @@ impl Room {
         for follower in &self.followers {
             follower.outbox.send(event.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+    use std::thread::{self, JoinHandle};
+
+    use super::*;
+    use crate::protocol::GameSetup;
+    use crate::server::outbox::Inbox;
+    use crate::store::{CommitGate, Lookup, SharedStore, Store};
+
+    /// A classic game under way, its store's commits at a gate, followed by South's player and
+    /// a watcher (their inboxes).
+    fn under_way() -> (Room, Arc<SharedStore>, CommitGate, [Inbox; 2]) {
+        let setup = GameSetup { variant: "jetan".into(), ..GameSetup::default() };
+        let referee = Referee::new(setup.clone()).unwrap();
+        let game = StoredGame {
+            setup,
+            seats: [Some(secrets::digest("south")), Some(secrets::digest("north"))],
+            invite: None,
+            clocks: referee.clocks().clone(),
+            ..StoredGame::waiting("game")
+        };
+        let store = Store::open(Path::new(":memory:")).unwrap();
+        store.insert(&game).unwrap();
+        let gate = CommitGate::on(&store);
+        let mut room = Room::new(game, referee, Instant::now(), Duration::from_secs(60));
+        let mut inboxes = [Some(Side::South), None].map(|side| {
+            let (outbox, inbox) = Outbox::new();
+            room.follow(&outbox, side);
+            inbox
+        });
+        told(&mut inboxes);
+        (room, Arc::new(SharedStore::new(store).unwrap()), gate, inboxes)
+    }
+
+    /// `side` plays on a thread of its own (a request's), which gives the room back.
+    fn play(
+        mut room: Room,
+        store: &Arc<SharedStore>,
+        side: Side,
+        ply: u32,
+        text: &'static str,
+    ) -> JoinHandle<(Room, Result<(), Refusal>)> {
+        let store = store.clone();
+        thread::spawn(move || {
+            let played = room.play(&store, side, ply, text, Instant::now());
+            (room, played)
+        })
+    }
+
+    /// The plies each follower heard of since last asked.
+    fn told(inboxes: &mut [Inbox; 2]) -> [Vec<u32>; 2] {
+        inboxes.each_mut().map(|inbox| {
+            std::iter::from_fn(|| inbox.events.try_recv().ok())
+                .filter_map(|event| if let Event::Played { ply, .. } = event { Some(ply) } else { None })
+                .collect()
+        })
+    }
+
+    /// What the followers hear of no ply.
+    const NOTHING: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+
+    #[test]
+    fn no_one_hears_of_a_ply_before_its_commit_nor_ever_if_the_commit_fails() {
+        let (room, store, gate, mut inboxes) = under_way();
+        let playing = play(room, &store, Side::South, 0, "b2-b3");
+        gate.reached();
+        assert_eq!(told(&mut inboxes), NOTHING, "no one hears of a ply while its commit waits");
+        gate.pass(true);
+        let (room, played) = playing.join().unwrap();
+        played.unwrap();
+        assert_eq!(told(&mut inboxes), [[0], [0]]);
+
+        let playing = play(room, &store, Side::North, 1, "e9-e8");
+        gate.reached();
+        gate.pass(false);
+        let (room, played) = playing.join().unwrap();
+        assert_eq!(played.unwrap_err().code, ErrorCode::Server, "the mover hears its commit failed");
+        assert_eq!(told(&mut inboxes), NOTHING, "no one hears of a ply that was not kept");
+
+        let playing = play(room, &store, Side::North, 1, "e9-e8");
+        gate.reached();
+        gate.pass(true);
+        playing.join().unwrap().1.expect("the ply refused is played again");
+        assert_eq!(told(&mut inboxes), [[1], [1]]);
+        drop(gate);
+        let kept = store.with(|store| store.find(&Lookup::Id("game".into()))).unwrap().unwrap();
+        assert_eq!(kept.moves.len(), 2);
     }
 }

@@ -1,5 +1,5 @@
 //! The players a store keeps: each name bound to the digest of the first key that used it, and
-//! each player's Glicko-2 rating in each variant, changed in the transaction that ends a rated
+//! each player's Glicko-2 rating in each variant, changed with the write that ends a rated
 //! game.
 
 use jetan_rules::Side;
@@ -28,8 +28,8 @@ impl Store {
         may_bind: impl FnOnce() -> Result<(), Refusal>,
     ) -> Result<(String, Vec<Standing>), Refusal> {
         let folded = name_key(name);
-        let transaction = self.connection.transaction().map_err(failed)?;
-        let known: Option<(String, Digest)> = transaction
+        let savepoint = self.connection.savepoint().map_err(failed)?;
+        let known: Option<(String, Digest)> = savepoint
             .query_row("SELECT name, key FROM players WHERE name_key = ?1", [&folded], |row| {
                 Ok((row.get(0)?, row.get(1)?))
             })
@@ -42,7 +42,7 @@ impl Store {
             }
             None => {
                 may_bind()?;
-                transaction
+                savepoint
                     .execute(
                         "INSERT INTO players (name_key, name, key, created) VALUES (?1, ?2, ?3, ?4)",
                         params![folded, name, key, i64::try_from(unix_now()).unwrap_or(i64::MAX)],
@@ -51,7 +51,7 @@ impl Store {
                 name.to_string()
             }
         };
-        transaction.commit().map_err(failed)?;
+        savepoint.commit().map_err(failed)?;
         let ratings =
             standings(&self.connection, "ratings.player = ?1 ORDER BY ratings.variant", &folded, MOST_LISTED)?;
         Ok((bound, ratings))
@@ -77,7 +77,7 @@ impl Store {
 }
 
 /// If game `id` is rated and both its seats are players', rates its `ending` for both and
-/// keeps their new ratings (in the caller's transaction); gives them, South's then North's.
+/// keeps their new ratings (in the caller's savepoint); gives them, South's then North's.
 pub(super) fn rate_game(
     connection: &Connection,
     id: &str,

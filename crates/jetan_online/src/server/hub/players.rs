@@ -18,14 +18,15 @@ impl Hub {
         }
         check_name(name)?;
         secrets::check_key(key)?;
-        let may_bind = || {
-            if self.addresses.bind_name(session.peer, now) {
+        let (addresses, peer, most) = (self.addresses.clone(), session.peer, self.limits.names_per_hour);
+        let may_bind = move || {
+            if addresses.bind_name(peer, now) {
                 return Ok(());
             }
-            let limit = format!("at most {} new names an hour from one address", self.limits.names_per_hour);
-            Err(Refusal::new(ErrorCode::RateLimited, limit))
+            Err(Refusal::new(ErrorCode::RateLimited, format!("at most {most} new names an hour from one address")))
         };
-        let (name, ratings) = self.store.with(|store| store.identify(name, &secrets::digest(key), may_bind))?;
+        let (name, key) = (name.to_string(), secrets::digest(key));
+        let (name, ratings) = self.store.with(move |store| store.identify(&name, &key, may_bind))?;
         session.player = Some(name.clone());
         session.outbox.send(Event::Identified { name, ratings });
         Ok(())
@@ -34,7 +35,8 @@ impl Hub {
     /// Tells the session the `top` best rated players of `variant`.
     pub(super) fn leaderboard(&self, session: &Session, variant: &str, top: u32) -> Result<(), Refusal> {
         GameSetup { variant: variant.to_string(), ..GameSetup::default() }.variant()?;
-        let players = self.store.with(|store| store.leaderboard(variant, top as usize))?;
+        let board = variant.to_string();
+        let players = self.store.with(move |store| store.leaderboard(&board, top as usize))?;
         session.outbox.send(Event::Leaderboard { variant: variant.to_string(), players });
         Ok(())
     }

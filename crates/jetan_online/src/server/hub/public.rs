@@ -28,7 +28,10 @@ impl Hub {
         }
         let side = if secrets::coin()? { Side::South } else { Side::North };
         let (variant, time_control) = (setup.variant.clone(), setup.time_control);
-        let rating = self.store.with(|store| store.rating(&player, &variant))?;
+        let rating = {
+            let (player, variant) = (player.clone(), variant.clone());
+            self.store.with(move |store| store.rating(&player, &variant))?
+        };
         let (room, seat) = self.open_game(session, setup, side, Some(rated), now)?;
         let seek = seat.game.clone();
         let info =
@@ -54,7 +57,7 @@ impl Hub {
         if name_key(&seeker) == name_key(&player) {
             return Err(Refusal::new(ErrorCode::OwnSeek, "this seek is yours: wait for someone to accept it"));
         }
-        let room = self.find(Lookup::Id(id))?;
+        let room = self.find(Lookup::Id(id.to_string()))?;
         let seat = lock(&room).take_seat(&self.store, now, Some(&player))?;
         lock(&self.lobby).start(id);
         Self::seat(session, &room, seat, 0, now);
@@ -105,7 +108,7 @@ impl Hub {
         now: Instant,
     ) -> Result<(), Refusal> {
         self.check_public()?;
-        let room = self.find(Lookup::Id(id))?;
+        let room = self.find(Lookup::Id(id.to_string()))?;
         if !lock(&room).public() {
             return Err(Refusal::new(
                 ErrorCode::UnknownGame,
