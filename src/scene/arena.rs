@@ -1,13 +1,15 @@
 //! The Jetan field of Manator: a paved field about the board inside tiered stone stands full of
 //! the city's people, the jeddak's box on the east side, gates, and banners and pennants in the
 //! two sides' colours. Sized to the board (the default camera stands inside the stands), drawn
-//! as one mesh with vertex colours, and rebuilt with the board.
+//! as three meshes with vertex colours (the stone in sandstone, the field in packed sand, the
+//! banners and awnings in cloth: the game's surfaces, tinted), and rebuilt with the board.
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use jetan_rules::Side;
 
 use super::merged::{MergedMesh, noise, shade};
+use super::surfaces::{Surface, Surfaces};
 use super::stands::{DEPTH, GROUND, PODIUM, RISE, ROYAL, Stand, TIERS, WALL, stands_about};
 use crate::board::{BoardLayout, BoardRoot};
 use crate::camera::framing_distance;
@@ -22,14 +24,18 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The arena the title's camera flies about: the stands of a classic Jetan field, in the
 /// classic sides' colours, the field empty.
-fn build_title_arena(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
+fn build_title_arena(mut commands: Commands, mut made: Makers) {
     let layout = BoardLayout { geometry: jetan_rules::Geometry { files: 10, ranks: 10 } };
     let stands = commands.spawn(DespawnOnExit(Screen::Title)).id();
-    spawn_stands(&mut commands, stands, &layout, ["Orange", "Black"], &mut meshes, &mut materials);
+    spawn_stands(&mut commands, stands, &layout, ["Orange", "Black"], &mut made);
+}
+
+/// What the arena is made with: its meshes, its materials and the surfaces they wear.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Makers<'w> {
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<StandardMaterial>>,
+    surfaces: Res<'w, Surfaces>,
 }
 
 /// Half the field's extent inside the podium walls: far enough out that the camera, framing
@@ -43,61 +49,70 @@ fn build_arena(
     roots: Query<Entity, Added<BoardRoot>>,
     layout: Option<Res<BoardLayout>>,
     game: Res<Game>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut made: Makers,
 ) {
     let (Ok(root), Some(layout)) = (roots.single(), layout) else { return };
     let variant = game.position().variant();
     let sides = Side::BOTH.map(|side| variant.side_name(side));
     let stands = commands.spawn(ChildOf(root)).id();
-    spawn_stands(&mut commands, stands, &layout, sides, &mut meshes, &mut materials);
+    spawn_stands(&mut commands, stands, &layout, sides, &mut made);
 }
 
 /// Makes `stands` the stands about a board of `layout`, in the colours of the sides named
 /// `sides`, with their crowd. They cast no shadow: the board stays in the light at any hour,
 /// and software renderers draw the shadow maps of the pieces alone.
-fn spawn_stands(
-    commands: &mut Commands,
-    stands: Entity,
-    layout: &BoardLayout,
-    sides: [&str; 2],
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-) {
+fn spawn_stands(commands: &mut Commands, stands: Entity, layout: &BoardLayout, sides: [&str; 2], made: &mut Makers) {
     let colours =
         Side::BOTH.map(|side| (Palette::body(side, sides[side.index()]), Palette::trim(side, sides[side.index()])));
     let field = field_half_extent(layout);
     let about = stands_about(field, colours);
-    let material = materials.add(StandardMaterial { perceptual_roughness: 0.92, ..default() });
-    let mesh = meshes.add(arena(field, layout.half_extent(), &about));
-    commands.entity(stands).insert((
-        Mesh3d(mesh),
-        MeshMaterial3d(material.clone()),
-        NotShadowCaster,
-        Transform::default(),
-    ));
-    super::crowd::spawn(commands, &about, stands, meshes, material);
+    let rough = StandardMaterial { perceptual_roughness: 0.92, ..default() };
+    // Tiles of each surface a metre: the sandstone's courses, the sand's grain, the weave.
+    let parts = arena(field, layout.half_extent(), &about);
+    for (mesh, surface, tiles) in [
+        (parts.stone, Surface::Sandstone, 0.4),
+        (parts.field, Surface::Sand, 0.5),
+        (parts.cloth, Surface::Cloth, 2.0),
+    ] {
+        let material = made.materials.add(made.surfaces.dress(surface, rough.clone(), Vec2::splat(tiles)));
+        let mesh = made.meshes.add(mesh);
+        commands.spawn((Mesh3d(mesh), MeshMaterial3d(material), NotShadowCaster, Transform::default(), ChildOf(stands)));
+    }
+    commands.entity(stands).insert((Transform::default(), Visibility::default()));
+    let plain = made.materials.add(rough);
+    super::crowd::spawn(commands, &about, stands, &mut made.meshes, plain);
+}
+
+/// The arena's meshes, by the surface each wears.
+struct ArenaParts {
+    /// The podium walls, tiers, parapets and gates.
+    stone: Mesh,
+    /// The field's paving.
+    field: Mesh,
+    /// The banners, pennants and the jeddak's awning.
+    cloth: Mesh,
 }
 
 /// The field and the stands about it, without their people.
-fn arena(field: Vec2, board: Vec2, stands: &[Stand; 4]) -> Mesh {
-    let mut mesh = MergedMesh::default();
-    paving(&mut mesh, field, board);
+fn arena(field: Vec2, board: Vec2, stands: &[Stand; 4]) -> ArenaParts {
+    let (mut stone, mut ground, mut cloth) = (MergedMesh::default(), MergedMesh::default(), MergedMesh::default());
+    paving(&mut ground, field, board);
     for (index, stand) in stands.iter().enumerate() {
-        tiers(&mut mesh, stand);
-        banners(&mut mesh, stand);
+        tiers(&mut stone, stand);
+        banners(&mut cloth, stand);
         if index < 2 {
-            gates(&mut mesh, stand);
+            gates(&mut stone, stand);
         }
     }
-    royal_box(&mut mesh, &stands[ROYAL]);
-    mesh.build()
+    royal_box(&mut cloth, &stands[ROYAL]);
+    ArenaParts { stone: stone.build_for_maps(), field: ground.build_for_maps(), cloth: cloth.build_for_maps() }
 }
 
 /// The field between the board and the stands, paved in big worn flags.
 fn paving(mesh: &mut MergedMesh, field: Vec2, board: Vec2) {
     const FLAG: f32 = 2.0;
-    let stone = Color::srgb(0.50, 0.35, 0.24);
+    // A tint of the sand's own colour.
+    let stone = Color::srgb(0.78, 0.74, 0.70);
     let (nx, nz) = ((field.x / FLAG).ceil() as i32, (field.y / FLAG).ceil() as i32);
     for i in -nx..nx {
         for j in -nz..nz {
@@ -119,7 +134,8 @@ fn paving(mesh: &mut MergedMesh, field: Vec2, board: Vec2) {
 
 /// The podium wall and the tiers, each a step higher and further out.
 fn tiers(mesh: &mut MergedMesh, stand: &Stand) {
-    let stone = Color::srgb(0.58, 0.42, 0.30);
+    // A tint of the sandstone's own colour.
+    let stone = Color::srgb(0.95, 0.92, 0.88);
     let outer = PODIUM + TIERS as f32 * DEPTH;
     let block = |mesh: &mut MergedMesh, from: f32, top: f32, colour: Color| {
         // Each block runs to the stand's outer edge, as far along as the tier it carries.
@@ -170,7 +186,7 @@ fn gates(mesh: &mut MergedMesh, stand: &Stand) {
         let opening = stand.turn * Vec3::new(1.6, 1.05, 0.05);
         mesh.cuboid(opening.abs(), stand.place(x, -0.01, GROUND + 0.525), Color::srgb(0.06, 0.04, 0.03));
         let lintel = stand.turn * Vec3::new(2.0, 0.18, 0.12);
-        mesh.cuboid(lintel.abs(), stand.place(x, -0.03, GROUND + 1.14), Color::srgb(0.72, 0.56, 0.30));
+        mesh.cuboid(lintel.abs(), stand.place(x, -0.03, GROUND + 1.14), Color::srgb(1.0, 0.9, 0.6));
     }
 }
 
@@ -224,11 +240,17 @@ mod tests {
     }
 
     #[test]
-    fn the_field_and_stands_are_one_mesh() {
+    fn the_field_and_stands_are_three_meshes_ready_for_normal_maps() {
         let colours = [(Color::BLACK, Color::WHITE), (Color::srgb(1.0, 0.6, 0.1), Color::WHITE)];
         let (small, large) = (Vec2::splat(14.5), Vec2::splat(21.1));
-        let small = arena(small, Vec2::splat(5.0), &stands_about(small, colours)).count_vertices();
-        let large = arena(large, Vec2::new(8.0, 6.0), &stands_about(large, colours)).count_vertices();
+        let count = |parts: ArenaParts| {
+            for part in [&parts.stone, &parts.field, &parts.cloth] {
+                assert!(part.attribute(Mesh::ATTRIBUTE_TANGENT).is_some(), "tangents for the normal maps");
+            }
+            parts.stone.count_vertices() + parts.field.count_vertices() + parts.cloth.count_vertices()
+        };
+        let small = count(arena(small, Vec2::splat(5.0), &stands_about(small, colours)));
+        let large = count(arena(large, Vec2::new(8.0, 6.0), &stands_about(large, colours)));
         assert!(small > 2_000 && large > small && large < 100_000, "{small} and {large} vertices");
     }
 }

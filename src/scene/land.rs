@@ -1,4 +1,4 @@
-//! The land about the arena: the ochre moss of a dead sea bottom, low rolling hills, and the
+//! The land about the arena: the ochre moss of a dead sea bottom (its surface), low rolling hills, and the
 //! towers of Manator on the northern horizon (seen over the far stand from a low camera), all
 //! softened by the haze.
 
@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::merged::MergedMesh;
 use super::merged::noise;
+use super::surfaces::{Surface, Surfaces};
 use crate::palette::Palette;
 
 /// Where the city stands: north (the far side from South's seat) and a little west.
@@ -20,12 +21,16 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_land(
     mut commands: Commands,
+    surfaces: Res<Surfaces>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let moss = materials.add(StandardMaterial { base_color: Palette::MOSS, perceptual_roughness: 0.95, ..default() });
+    // The moss's cushions a metre and a half across, tinted towards the palette's moss.
+    let tint = StandardMaterial { base_color: Palette::MOSS.mix(&Color::WHITE, 0.6), ..default() };
+    let moss = materials.add(surfaces.dress(Surface::Moss, tint, Vec2::splat(400.0 / 3.0)));
+    let ground = Mesh::from(Plane3d::default().mesh().size(400.0, 400.0));
     commands.spawn((
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(400.0, 400.0))),
+        Mesh3d(meshes.add(ground.with_generated_tangents().expect("a plane has what tangents need"))),
         MeshMaterial3d(moss),
         Transform::from_xyz(0.0, -0.62, 0.0),
     ));

@@ -1,5 +1,7 @@
 //! One mesh from many shapes, each painted with its own vertex colour: the stands, the crowd,
-//! the hills and the city are drawn as a few meshes rather than thousands of entities.
+//! the hills and the city are drawn as a few meshes rather than thousands of entities. Its
+//! UVs are the world's, projected on the plane each face most looks along (one unit a metre),
+//! so that a texture runs on across every shape at the same scale.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -27,6 +29,11 @@ impl MergedMesh {
         let mut mesh: Mesh = shape.into().transformed_by(place);
         let count = mesh.count_vertices();
         mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![colour.to_linear().to_f32_array(); count]);
+        let positions = mesh.attribute(Mesh::ATTRIBUTE_POSITION).and_then(|p| p.as_float3()).unwrap_or_default();
+        let normals = mesh.attribute(Mesh::ATTRIBUTE_NORMAL).and_then(|n| n.as_float3()).unwrap_or_default();
+        let uvs: Vec<[f32; 2]> =
+            positions.iter().zip(normals).map(|(&p, &n)| world_uv(Vec3::from(p), Vec3::from(n))).collect();
+        mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, uvs);
         self.mesh.merge(&mesh).expect("shapes made by Bevy's primitives share their attributes");
     }
 
@@ -38,6 +45,28 @@ impl MergedMesh {
     /// The mesh.
     pub fn build(self) -> Mesh {
         self.mesh
+    }
+
+    /// The mesh, with the tangents a normal map needs.
+    pub fn build_for_maps(self) -> Mesh {
+        let mut mesh = self.mesh;
+        if mesh.count_vertices() > 0 && mesh.generate_tangents().is_err() {
+            warn!("a merged mesh's tangents could not be made");
+        }
+        mesh
+    }
+}
+
+/// The UV of a point at `position` (in metres) on a face whose normal is `normal`: its place on
+/// the plane across the axis the normal most runs along (`v` down a wall).
+fn world_uv(position: Vec3, normal: Vec3) -> [f32; 2] {
+    let n = normal.abs();
+    if n.y >= n.x && n.y >= n.z {
+        [position.x, position.z]
+    } else if n.x >= n.z {
+        [position.z, -position.y]
+    } else {
+        [position.x, -position.y]
     }
 }
 

@@ -16,6 +16,7 @@ mod models;
 mod quality;
 mod sky;
 mod stands;
+pub mod surfaces;
 
 use bevy::prelude::*;
 
@@ -35,5 +36,6 @@ pub(super) fn plugin(app: &mut App) {
         dust::plugin,
         glow::plugin,
         quality::plugin,
+        surfaces::plugin,
     ));
 }
