@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use jetan_rules::Side;
 
 use super::merged::{MergedMesh, noise, shade};
-use super::surfaces::{Surface, Surfaces};
 use super::stands::{DEPTH, GROUND, PODIUM, RISE, ROYAL, Stand, TIERS, WALL, stands_about};
+use super::surfaces::{Surface, Surfaces};
 use crate::board::{BoardLayout, BoardRoot};
 use crate::camera::framing_distance;
 use crate::game::Game;
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 fn build_title_arena(mut commands: Commands, mut made: Makers) {
     let layout = BoardLayout { geometry: jetan_rules::Geometry { files: 10, ranks: 10 } };
     let stands = commands.spawn(DespawnOnExit(Screen::Title)).id();
-    spawn_stands(&mut commands, stands, &layout, ["Orange", "Black"], &mut made);
+    spawn_stands(&mut commands, stands, &layout, ["Orange", "Black"], None, &mut made);
 }
 
 /// What the arena is made with: its meshes, its materials and the surfaces they wear.
@@ -55,28 +55,40 @@ fn build_arena(
     let variant = game.position().variant();
     let sides = Side::BOTH.map(|side| variant.side_name(side));
     let stands = commands.spawn(ChildOf(root)).id();
-    spawn_stands(&mut commands, stands, &layout, sides, &mut made);
+    spawn_stands(&mut commands, stands, &layout, sides, Some(layout.half_extent()), &mut made);
 }
 
 /// Makes `stands` the stands about a board of `layout`, in the colours of the sides named
-/// `sides`, with their crowd. They cast no shadow: the board stays in the light at any hour,
-/// and software renderers draw the shadow maps of the pieces alone.
-fn spawn_stands(commands: &mut Commands, stands: Entity, layout: &BoardLayout, sides: [&str; 2], made: &mut Makers) {
+/// `sides`, with their crowd, the field paved up to the `board`'s plinth (all of it on the
+/// title, where there is none). They cast no shadow: the board stays in the light at any
+/// hour, and software renderers draw the shadow maps of the pieces alone.
+fn spawn_stands(
+    commands: &mut Commands,
+    stands: Entity,
+    layout: &BoardLayout,
+    sides: [&str; 2],
+    board: Option<Vec2>,
+    made: &mut Makers,
+) {
     let colours =
         Side::BOTH.map(|side| (Palette::body(side, sides[side.index()]), Palette::trim(side, sides[side.index()])));
     let field = field_half_extent(layout);
     let about = stands_about(field, colours);
     let rough = StandardMaterial { perceptual_roughness: 0.92, ..default() };
     // Tiles of each surface a metre: the sandstone's courses, the sand's grain, the weave.
-    let parts = arena(field, layout.half_extent(), &about);
-    for (mesh, surface, tiles) in [
-        (parts.stone, Surface::Sandstone, 0.4),
-        (parts.field, Surface::Sand, 0.5),
-        (parts.cloth, Surface::Cloth, 2.0),
-    ] {
+    let parts = arena(field, board, &about);
+    for (mesh, surface, tiles) in
+        [(parts.stone, Surface::Sandstone, 0.4), (parts.field, Surface::Sand, 0.5), (parts.cloth, Surface::Cloth, 2.0)]
+    {
         let material = made.materials.add(made.surfaces.dress(surface, rough.clone(), Vec2::splat(tiles)));
         let mesh = made.meshes.add(mesh);
-        commands.spawn((Mesh3d(mesh), MeshMaterial3d(material), NotShadowCaster, Transform::default(), ChildOf(stands)));
+        commands.spawn((
+            Mesh3d(mesh),
+            MeshMaterial3d(material),
+            NotShadowCaster,
+            Transform::default(),
+            ChildOf(stands),
+        ));
     }
     commands.entity(stands).insert((Transform::default(), Visibility::default()));
     let plain = made.materials.add(rough);
@@ -94,7 +106,7 @@ struct ArenaParts {
 }
 
 /// The field and the stands about it, without their people.
-fn arena(field: Vec2, board: Vec2, stands: &[Stand; 4]) -> ArenaParts {
+fn arena(field: Vec2, board: Option<Vec2>, stands: &[Stand; 4]) -> ArenaParts {
     let (mut stone, mut ground, mut cloth) = (MergedMesh::default(), MergedMesh::default(), MergedMesh::default());
     paving(&mut ground, field, board);
     for (index, stand) in stands.iter().enumerate() {
@@ -108,8 +120,8 @@ fn arena(field: Vec2, board: Vec2, stands: &[Stand; 4]) -> ArenaParts {
     ArenaParts { stone: stone.build_for_maps(), field: ground.build_for_maps(), cloth: cloth.build_for_maps() }
 }
 
-/// The field between the board and the stands, paved in big worn flags.
-fn paving(mesh: &mut MergedMesh, field: Vec2, board: Vec2) {
+/// The field between the board (if there is one) and the stands, paved in big worn flags.
+fn paving(mesh: &mut MergedMesh, field: Vec2, board: Option<Vec2>) {
     const FLAG: f32 = 2.0;
     // A tint of the sand's own colour.
     let stone = Color::srgb(0.78, 0.74, 0.70);
@@ -118,7 +130,10 @@ fn paving(mesh: &mut MergedMesh, field: Vec2, board: Vec2) {
         for j in -nz..nz {
             let centre = Vec2::new((i as f32 + 0.5) * FLAG, (j as f32 + 0.5) * FLAG);
             // Under the plinth nothing shows.
-            if centre.x.abs() + FLAG / 2.0 < board.x + 1.0 && centre.y.abs() + FLAG / 2.0 < board.y + 1.0 {
+            let under = |board: Vec2| {
+                centre.x.abs() + FLAG / 2.0 < board.x + 1.0 && centre.y.abs() + FLAG / 2.0 < board.y + 1.0
+            };
+            if board.is_some_and(under) {
                 continue;
             }
             let seed = ((i + 100) * 1000 + j + 100) as u32;
@@ -249,8 +264,8 @@ mod tests {
             }
             parts.stone.count_vertices() + parts.field.count_vertices() + parts.cloth.count_vertices()
         };
-        let small = count(arena(small, Vec2::splat(5.0), &stands_about(small, colours)));
-        let large = count(arena(large, Vec2::new(8.0, 6.0), &stands_about(large, colours)));
+        let small = count(arena(small, Some(Vec2::splat(5.0)), &stands_about(small, colours)));
+        let large = count(arena(large, None, &stands_about(large, colours)));
         assert!(small > 2_000 && large > small && large < 100_000, "{small} and {large} vertices");
     }
 }

@@ -6,9 +6,9 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 
+use super::surfaces::{Surface, Surfaces};
 use crate::board::{BoardLayout, BoardRoot, Cell, PieceToken};
 use crate::input::answer_pointer;
-use super::surfaces::{Surface, Surfaces};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (dress_board, dress_cells).in_set(crate::AppSystems::View));
@@ -41,7 +41,12 @@ fn dress_board(
             rotate_uvs(&mut mesh);
         }
         let mesh = mesh.with_generated_tangents().expect("a cuboid has what tangents need");
-        commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), Transform::from_translation(at), ChildOf(root)));
+        commands.spawn((
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            Transform::from_translation(at),
+            ChildOf(root),
+        ));
     };
     // Two stepped plinths, then the rim around the squares with a gold inlay line inside it.
     slab(size.x + 2.2, 0.3, size.y + 2.2, Vec3::new(0.0, -0.47, 0.0), Surface::Sandstone);
@@ -84,7 +89,9 @@ const BEVEL: f32 = 0.05;
 fn inlaid_tile(offset: Vec2) -> Mesh {
     let (outer, inner, edge) = (TILE / 2.0, TILE / 2.0 - BEVEL, -BEVEL * 0.8);
     let mut faces = Faces::default();
-    let ring = |half: f32, y: f32| [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(x, z)| Vec3::new(x * half, y, z * half));
+    let ring = |half: f32, y: f32| {
+        [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(x, z)| Vec3::new(x * half, y, z * half))
+    };
     let (top, bevel, bottom) = (ring(inner, 0.0), ring(outer, edge), ring(outer, -TILE_DEPTH));
     faces.quad(top, Vec3::Y, offset);
     for i in 0..4 {
@@ -152,7 +159,8 @@ fn dress_cells(
     let [orange, black] = stones
         .get_or_insert_with(|| {
             // The stones in their own colours, a texture over two squares.
-            let mut polished = |surface| materials.add(surfaces.dress(surface, StandardMaterial::default(), Vec2::splat(0.5)));
+            let mut polished =
+                |surface| materials.add(surfaces.dress(surface, StandardMaterial::default(), Vec2::splat(0.5)));
             [polished(Surface::BoardOrange), polished(Surface::BoardBlack)]
         })
         .clone();

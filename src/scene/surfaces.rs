@@ -120,15 +120,22 @@ fn load_surfaces(server: Option<Res<AssetServer>>, places: Res<Places>, mut surf
         server.load_builder().with_settings(settings).load(path)
     };
     for surface in Surface::ALL {
-        let maps =
-            Maps { albedo: load(surface, "albedo", true), normal: load(surface, "normal", false), orm: load(surface, "orm", false) };
+        let maps = Maps {
+            albedo: load(surface, "albedo", true),
+            normal: load(surface, "normal", false),
+            orm: load(surface, "orm", false),
+        };
         surfaces.maps.insert(surface, maps);
     }
 }
 
 /// Gives each map as it loads its chain of mipmaps, so that a surface seen from afar is its
 /// average rather than a shimmer.
-fn make_mipmaps(mut events: MessageReader<AssetEvent<Image>>, surfaces: Res<Surfaces>, mut images: ResMut<Assets<Image>>) {
+fn make_mipmaps(
+    mut events: MessageReader<AssetEvent<Image>>,
+    surfaces: Res<Surfaces>,
+    mut images: ResMut<Assets<Image>>,
+) {
     for event in events.read() {
         let AssetEvent::LoadedWithDependencies { id } = *event else { continue };
         let Some(texels) = surfaces.maps.values().find_map(|maps| {

@@ -45,13 +45,13 @@ pub(super) fn show(
                 Stage::Trying if exercise.answer_offered() && button(ui, "Show the answer") => {
                     ask = Some(Coaching::ShowAnswer);
                 }
-                Stage::StepDone if button(ui, "Next step →") => ask = Some(Coaching::Next),
+                Stage::StepDone if button(ui, "Next step") => ask = Some(Coaching::Next),
                 Stage::Over => {
                     let more = match &exercise.task {
-                        Task::Lesson(at) => (at.lesson + 1 < at.course.lessons.len()).then_some("Next lesson →"),
+                        Task::Lesson(at) => (at.lesson + 1 < at.course.lessons.len()).then_some("Next lesson"),
                         Task::Puzzle(at) => match &at.from {
-                            PuzzleSource::Set { .. } => Some("Next puzzle →"),
-                            PuzzleSource::Review { rest, .. } => (!rest.is_empty()).then_some("Next turning point →"),
+                            PuzzleSource::Set { .. } => Some("Next puzzle"),
+                            PuzzleSource::Review { rest, .. } => (!rest.is_empty()).then_some("Next turning point"),
                         },
                     };
                     if more.is_some_and(|text| button(ui, text)) {

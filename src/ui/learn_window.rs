@@ -77,7 +77,8 @@ pub(super) fn show(
                     if ui.add(button).on_hover_text(&lesson.intro).clicked() {
                         chosen = Some(Coaching::Lesson { course: path.clone(), lesson: index });
                     }
-                    ui.weak(format!("{} steps", lesson.steps.len()));
+                    let steps = lesson.steps.len();
+                    ui.weak(if steps == 1 { "1 step".to_string() } else { format!("{steps} steps") });
                     ui.end_row();
                 }
             });

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::PanelParams;
 use crate::camera::ToggleView;
-use crate::game::{GameAction, NOTHING_TAKEN_BACK_ONLINE};
+use crate::game::{GameAction, NOTHING_TAKEN_BACK_COACHED, NOTHING_TAKEN_BACK_ONLINE};
 
 pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
     ui.horizontal(|ui| {
@@ -26,12 +26,17 @@ pub(super) fn show(ui: &mut egui::Ui, params: &mut PanelParams<'_, '_>) {
         }
         ui.separator();
         let game = &params.game;
-        // An online game is the server's: nothing is taken back.
-        let online = game.seats.online();
-        let can_undo = !online && !game.history.is_empty();
-        let (can_redo, over) = (!online && !game.redo.is_empty(), game.outcome().is_some());
-        let explain = |button: egui::Response| {
-            if online { button.on_disabled_hover_text(NOTHING_TAKEN_BACK_ONLINE) } else { button }
+        // An online game is the server's, a lesson's or puzzle's the coach's: nothing is taken back.
+        let why_not = if game.seats.online() {
+            Some(NOTHING_TAKEN_BACK_ONLINE)
+        } else {
+            game.coached.then_some(NOTHING_TAKEN_BACK_COACHED)
+        };
+        let can_undo = why_not.is_none() && !game.history.is_empty();
+        let (can_redo, over) = (why_not.is_none() && !game.redo.is_empty(), game.outcome().is_some());
+        let explain = |button: egui::Response| match why_not {
+            Some(why) => button.on_disabled_hover_text(why),
+            None => button,
         };
         // The arrow keys step back and forth through the moves, as the buttons do.
         let typing = ui.ctx().egui_wants_keyboard_input();
