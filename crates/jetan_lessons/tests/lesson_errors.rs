@@ -48,6 +48,17 @@ fn a_bad_square_is_an_error_at_its_literal() {
 }
 
 #[test]
+fn a_sort_of_move_is_a_kind_of_the_engine_or_one_of_the_lessons() {
+    let sort = |name: &str| load(&step(&format!("position: Start, task: \"x\",\ngoal: Plays({name}),")));
+    assert!(sort("Normal").is_ok());
+    // Read, but classic Jetan has no group move.
+    assert!(sort("Group").unwrap_err().contains("no legal move meets the goal (move several pieces at once)"));
+    let error = sort("Castle").unwrap_err();
+    assert!(error.starts_with("t.lessons.ron:10:"), "{error}");
+    assert!(error.contains("`Castle`") && error.contains("`BanthStep`") && error.contains("`Removal`"), "{error}");
+}
+
+#[test]
 fn an_unknown_kind_is_an_error_at_its_literal() {
     let error =
         load(&step(&format!("position: Text(\"{POSITION}\"), task: \"x\",\ngoal: Captures(\"queen\"),"))).unwrap_err();
