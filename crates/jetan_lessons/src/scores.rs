@@ -13,9 +13,6 @@ use crate::puzzle::Aim;
 /// (jetan_ai's Charge planning depth).
 pub(crate) const CHARGE_DEPTH: u32 = 3;
 
-/// The most positions a glance at a move visits ([`Judge::glance`]).
-const GLANCE_NODES: u64 = 300;
-
 /// How hard puzzles are searched: the depth and node limit of each search, and what counts as
 /// decisive. Every search starts from an empty table with seed 0, so the same probe of the same
 /// position always answers the same.
@@ -87,19 +84,11 @@ impl Judge {
         self.score_for(&after, side, depth)
     }
 
-    /// A quick score of `mv` for the side to move: the position after it searched a ply deep
-    /// within [`GLANCE_NODES`], to order moves by, never to judge them.
-    fn glance(&mut self, position: &Position, mv: Move) -> i32 {
-        let side = position.to_move();
-        let mut after = position.clone();
-        after.play(mv);
-        if after.decided().is_some() {
-            return self.score_for(&after, side, 1);
-        }
-        self.searcher.clear();
-        let limits = Limits { movetime: None, max_depth: 1, max_nodes: Some(GLANCE_NODES) };
-        let score = self.searcher.think(&after, &limits, &AtomicBool::new(false), 0).score;
-        if after.to_move() == side { score } else { -score }
+    /// A glance at `mv`, to order moves by, never to judge them: the worth of what it takes at
+    /// once. (A search, even of a few hundred nodes, costs as much as the searches it would
+    /// save: a big variant's search plans Charges whatever its node limit.)
+    fn glance(position: &Position, mv: Move) -> i32 {
+        position.victims(mv).map(|victim| position.variant().kind(victim.kind).value).sum()
     }
 
     /// Whether `mv` alone meets `aim` in `position`: it scores as the aim asks, and every other
@@ -118,11 +107,12 @@ impl Judge {
         };
         let others: Vec<Move> =
             position.legal_moves().into_iter().filter(|&other| !same_move(position, mv, other)).collect();
-        // The likeliest rivals first, by a glance at each: one rival settles it, so a position
-        // with one is dropped after a few searches rather than hundreds. The order changes how
-        // soon the answer comes, never the answer: every other move is searched until a rival is.
+        // The likeliest rivals first, by a glance at each (the biggest captures): one rival
+        // settles it, so a position with one is dropped after a few searches. The order changes
+        // how soon the answer comes, never the answer: every other move is searched until a
+        // rival is.
         let mut glanced: Vec<(i32, Move)> =
-            others.into_iter().map(|other| (self.glance(position, other), other)).collect();
+            others.into_iter().map(|other| (Judge::glance(position, other), other)).collect();
         glanced.sort_by_key(|&(glance, _)| std::cmp::Reverse(glance));
         for (_, other) in glanced {
             let rival = self.score_of(position, other);
