@@ -123,6 +123,12 @@ fn check(path: &Path) -> Result<(), String> {
         }
     }
     println!("{} puzzles, {} verified, {failed} failed", set.puzzles.len(), set.puzzles.len() - failed);
+    let mut themes = std::collections::BTreeMap::new();
+    for puzzle in &set.puzzles {
+        *themes.entry(format!("{:?}", puzzle.theme)).or_insert(0) += 1;
+    }
+    let themes: Vec<String> = themes.into_iter().map(|(theme, n)| format!("{theme} {n}")).collect();
+    println!("themes: {}", themes.join(", "));
     if failed == 0 { Ok(()) } else { Err(format!("{failed} puzzles failed")) }
 }
 

@@ -1,7 +1,8 @@
 //! A step's goal as the engine judges it: which moves meet it, and how to say it in words.
 
 use jetan_rules::{KindId, Move, MoveKind, Phase, Position, Square, Variant};
-use serde::{Deserialize, Serialize};
+use serde::de::{self, IntoDeserializer, Visitor};
+use serde::{Deserialize, Deserializer};
 
 /// What a step asks of the player's move, judged on the move and the position before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,27 +41,13 @@ pub enum Goal {
     Not(Box<Goal>),
 }
 
-/// Sorts of move a [`Goal::Plays`] may ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Sorts of move a [`Goal::Plays`] may ask for: a kind of move as the engine tells them apart
+/// ([`MoveKind`], named in a file as the engine names it: `Escape`, `Charge`, `Train`…), or a
+/// sort that no one kind is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sort {
-    /// An escape.
-    Escape,
-    /// Declaring a Charge.
-    DeclareCharge,
-    /// Ending a Charge with `end`.
-    EndCharge,
-    /// A Sorak strike.
-    Strike,
-    /// Thuvia directing Wild Banths.
-    Direct,
-    /// Stepping a Wild Banth after a move.
-    BanthStep,
-    /// Leaving the banth step out.
-    Pass,
-    /// A Zitidar's move with its train.
-    Train,
-    /// Rapid Deployment.
-    Deploy,
+    /// A move of this kind.
+    Kind(MoveKind),
     /// A move with a promotion.
     Promotion,
     /// A move of several pieces (escort, squad, airship with passengers).
@@ -73,15 +60,7 @@ impl Sort {
     /// Whether `mv` is of this sort.
     pub fn matches(self, mv: &Move) -> bool {
         match self {
-            Sort::Escape => mv.kind == MoveKind::Escape,
-            Sort::DeclareCharge => mv.kind == MoveKind::Charge,
-            Sort::EndCharge => mv.kind == MoveKind::EndCharge,
-            Sort::Strike => mv.kind == MoveKind::Strike,
-            Sort::Direct => mv.kind == MoveKind::Direct,
-            Sort::BanthStep => mv.kind == MoveKind::BanthStep,
-            Sort::Pass => mv.kind == MoveKind::Pass,
-            Sort::Train => mv.kind == MoveKind::Train,
-            Sort::Deploy => mv.kind == MoveKind::Deploy,
+            Sort::Kind(kind) => mv.kind == kind,
             Sort::Promotion => !mv.promotions.is_empty(),
             Sort::Group => matches!(mv.kind, MoveKind::Normal | MoveKind::Train) && mv.steps.len() > 1,
             Sort::Removal => mv.kind != MoveKind::Strike && !mv.removals.is_empty(),
@@ -91,18 +70,44 @@ impl Sort {
     /// The sort in words, as a goal ("play a Sorak strike").
     fn words(self) -> &'static str {
         match self {
-            Sort::Escape => "make the escape",
-            Sort::DeclareCharge => "declare a Charge",
-            Sort::EndCharge => "end the Charge",
-            Sort::Strike => "strike with Kara Vasa's sorak",
-            Sort::Direct => "direct a Wild Banth",
-            Sort::BanthStep => "step a Wild Banth",
-            Sort::Pass => "leave the banth step out",
-            Sort::Train => "move a Zitidar with its train",
-            Sort::Deploy => "advance a full rank (Rapid Deployment)",
+            Sort::Kind(MoveKind::Normal) => "make an ordinary move",
+            Sort::Kind(MoveKind::Escape) => "make the escape",
+            Sort::Kind(MoveKind::Charge) => "declare a Charge",
+            Sort::Kind(MoveKind::EndCharge) => "end the Charge",
+            Sort::Kind(MoveKind::Strike) => "strike with Kara Vasa's sorak",
+            Sort::Kind(MoveKind::Direct) => "direct a Wild Banth",
+            Sort::Kind(MoveKind::BanthStep) => "step a Wild Banth",
+            Sort::Kind(MoveKind::Pass) => "leave the banth step out",
+            Sort::Kind(MoveKind::Train) => "move a Zitidar with its train",
+            Sort::Kind(MoveKind::Deploy) => "advance a full rank (Rapid Deployment)",
             Sort::Promotion => "promote",
             Sort::Group => "move several pieces at once",
             Sort::Removal => "remove a piece you don't land on",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Sort {
+    /// A sort's name: `Promotion`, `Group`, `Removal`, or a [`MoveKind`]'s.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl Visitor<'_> for Name {
+            type Value = String;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sort of move")
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<String, E> {
+                Ok(name.to_string())
+            }
+        }
+        let name = deserializer.deserialize_identifier(Name)?;
+        match name.as_str() {
+            "Promotion" => Ok(Sort::Promotion),
+            "Group" => Ok(Sort::Group),
+            "Removal" => Ok(Sort::Removal),
+            kind => MoveKind::deserialize(kind.into_deserializer())
+                .map(Sort::Kind)
+                .map_err(|e: de::value::Error| de::Error::custom(format!("{e}, or `Promotion`, `Group`, `Removal`"))),
         }
     }
 }
@@ -148,8 +153,8 @@ impl Goal {
             }
             Goal::Reaches { square, kind: None } => format!("bring a piece to {}", variant.geometry().name(*square)),
             Goal::Wins => "win the game with this move".into(),
-            Goal::Escapes => Sort::Escape.words().into(),
-            Goal::DeclaresCharge => Sort::DeclareCharge.words().into(),
+            Goal::Escapes => Sort::Kind(MoveKind::Escape).words().into(),
+            Goal::DeclaresCharge => Sort::Kind(MoveKind::Charge).words().into(),
             Goal::CompletesCharge => "finish the Charge".into(),
             Goal::OneOf(texts) if texts.len() == 1 => "find the one move that does it".into(),
             Goal::OneOf(_) => "find one of the moves that do it".into(),

@@ -8,11 +8,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use jetan_rules::{KindId, Move, Position, Side, Square, Variant};
+use jetan_rules::{KindId, LoadError, LoadErrors, Location, Move, Position, Side, Source, Square, Text, Variant};
 
 use crate::goal::Goal;
 use crate::lesson::{Course, Lesson, Step};
-use crate::located::{FileError, FileErrors, Source, Text};
+use crate::reading;
 use crate::schema::{CourseFile, GoalFile, LessonFile, PositionFile, SideFile, StepFile};
 
 /// The most moves meeting a goal after each of which a scripted reply is checked.
@@ -28,25 +28,17 @@ impl Course {
         text: &str,
         origin: &str,
         variant: impl FnOnce(&str) -> Result<Variant, String>,
-    ) -> Result<Course, FileErrors> {
-        let (source, file) = Source::read::<CourseFile>(text, origin)?;
-        let base = variant(file.variant.as_str()).map_err(|e| FileErrors(vec![source.error(&file.variant, e)]))?;
-        let choices: Vec<(&str, &str)> = file.options.iter().map(|(o, c)| (o.as_str(), c.as_str())).collect();
-        let variant = match base.with_choices(&choices) {
-            Ok(variant) => Arc::new(variant),
-            Err(e) => {
-                let at = file.options.first().map_or(&file.variant, |(option, _)| option);
-                return Err(FileErrors(vec![source.error(at, e.to_string())]));
-            }
-        };
+    ) -> Result<Course, LoadErrors> {
+        let (source, file) = reading::read::<CourseFile>(text, origin)?;
+        let variant = reading::variant(&source, &file.variant, &file.options, variant)?;
         let mut errors = Vec::new();
         if file.lessons.is_empty() {
-            errors.push(source.error_at_start("the course has no lessons"));
+            errors.push(source.error_at(Location::START, "the course has no lessons"));
         }
         let checker = Checker { source: &source, variant: &variant };
         let lessons = file.lessons.iter().filter_map(|lesson| checker.lesson(lesson, &mut errors)).collect();
         if !errors.is_empty() {
-            return Err(FileErrors(errors));
+            return Err(LoadErrors(errors));
         }
         let title = file.title.map_or_else(|| variant.name().to_string(), |t| t.value);
         Ok(Course { title, variant_path: file.variant.value, variant, lessons })
@@ -56,12 +48,10 @@ impl Course {
     ///
     /// # Errors
     /// The file can't be read, or every problem found in it.
-    pub fn load_file(path: &Path) -> Result<Course, FileErrors> {
-        let origin = path.display().to_string();
-        let text = jetan_rules::read_text_file(path, jetan_rules::MAX_TEXT_BYTES)
-            .map_err(|e| FileErrors(vec![FileError { file: origin.clone(), line: 1, col: 1, message: e }]))?;
-        let dir = path.parent().unwrap_or(Path::new("."));
-        Course::load(&text, &origin, |name| Variant::load_file(&dir.join(name)).map_err(|e| e.to_string()))
+    pub fn load_file(path: &Path) -> Result<Course, LoadErrors> {
+        reading::load_file(path, jetan_rules::MAX_TEXT_BYTES, |text, origin, variant| {
+            Course::load(text, origin, variant)
+        })
     }
 }
 
@@ -72,7 +62,7 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn lesson(&self, lesson: &LessonFile, errors: &mut Vec<FileError>) -> Option<Lesson> {
+    fn lesson(&self, lesson: &LessonFile, errors: &mut Vec<LoadError>) -> Option<Lesson> {
         let mut steps: Vec<Step> = Vec::new();
         let mut ok = true;
         if lesson.steps.is_empty() {
@@ -97,7 +87,7 @@ impl Checker<'_> {
     }
 
     /// The checked step and the position after its answer and reply.
-    fn step(&self, step: &StepFile, previous: Option<Position>) -> Result<(Step, Position), FileError> {
+    fn step(&self, step: &StepFile, previous: Option<Position>) -> Result<(Step, Position), LoadError> {
         let error = |text: &Text, message: String| self.source.error(text, message);
         let (start, resets) = match (&step.position, previous) {
             (Some(position), _) => (self.position(position, &step.task)?, true),
@@ -150,7 +140,7 @@ impl Checker<'_> {
         Ok((checked, after))
     }
 
-    fn position(&self, position: &PositionFile, task: &Text) -> Result<Position, FileError> {
+    fn position(&self, position: &PositionFile, task: &Text) -> Result<Position, LoadError> {
         match position {
             PositionFile::Text(text) => Position::from_text(self.variant.clone(), text.as_str())
                 .map_err(|e| self.source.error(text, format!("the position: {e}"))),
@@ -162,7 +152,7 @@ impl Checker<'_> {
             }
         }
         .map_err(|mut e| {
-            if e.line == 1 && e.col == 1 {
+            if e.location == Location::START {
                 e = self.source.error(task, e.message);
             }
             e
@@ -171,7 +161,7 @@ impl Checker<'_> {
 
     /// Checks the scripted reply after every move meeting the goal; the position after the
     /// answer and the reply.
-    fn reply(&self, step: &StepFile, start: &Position, goal: &Goal, answer: Move) -> Result<Position, FileError> {
+    fn reply(&self, step: &StepFile, start: &Position, goal: &Goal, answer: Move) -> Result<Position, LoadError> {
         let mut after = start.clone();
         after.play(answer);
         let Some(reply) = &step.reply else { return Ok(after) };
@@ -194,7 +184,7 @@ impl Checker<'_> {
         Ok(after)
     }
 
-    fn goal(&self, goal: &GoalFile, start: &Position, task: &Text) -> Result<Goal, FileError> {
+    fn goal(&self, goal: &GoalFile, start: &Position, task: &Text) -> Result<Goal, LoadError> {
         Ok(match goal {
             GoalFile::Captures(kind) => Goal::Captures(self.kind(kind)?),
             GoalFile::Reaches { square, kind } => {
@@ -226,14 +216,14 @@ impl Checker<'_> {
         })
     }
 
-    fn kind(&self, id: &Text) -> Result<KindId, FileError> {
+    fn kind(&self, id: &Text) -> Result<KindId, LoadError> {
         self.variant.kind_by_id(id.as_str()).ok_or_else(|| {
             let known: Vec<&str> = self.variant.kinds().iter().map(|k| k.id.as_str()).collect();
             self.source.error(id, format!("no piece kind `{id}` in {}: {}", self.variant.name(), known.join(", ")))
         })
     }
 
-    fn square(&self, name: &Text) -> Result<Square, FileError> {
+    fn square(&self, name: &Text) -> Result<Square, LoadError> {
         self.variant
             .geometry()
             .parse(name.as_str())

@@ -70,10 +70,10 @@ pub fn mine_with(variant: &Arc<Variant>, config: &MineConfig, mut found: impl Fn
     let mut judge = Judge::new(config.probe);
     for game in 0..config.games {
         let mut miner = Miner { config, judge: &mut judge, game, seen: &mut seen };
-        for puzzle in miner.play(variant) {
+        miner.play(variant, |puzzle| {
             found(&puzzle);
             puzzles.push(puzzle);
-        }
+        });
     }
     puzzles
 }
@@ -87,7 +87,9 @@ struct Miner<'a> {
 }
 
 impl Miner<'_> {
-    fn play(&mut self, variant: &Arc<Variant>) -> Vec<Puzzle> {
+    /// Plays the game, telling `found` of each puzzle as soon as it is confirmed (a run stopped
+    /// in the middle of a long game keeps what it found).
+    fn play(&mut self, variant: &Arc<Variant>, mut found: impl FnMut(Puzzle)) {
         let config = self.config;
         let mut rng = Rng::new(Rng::new(config.seed ^ (u64::from(self.game) << 20)).next_u64());
         let mut position = Position::start(variant.clone());
@@ -98,7 +100,6 @@ impl Miner<'_> {
         }
         let mut searcher = Searcher::new();
         let cancel = AtomicBool::new(false);
-        let mut puzzles = Vec::new();
         // The last turn's mover's score, from its own point of view.
         let mut expected: Option<i32> = None;
         while position.decided().is_none() && position.ply() < config.max_plies {
@@ -118,7 +119,7 @@ impl Miner<'_> {
                 if ((jumped && score >= config.probe.threshold) || short_win)
                     && let Some(puzzle) = self.puzzle(&position)
                 {
-                    puzzles.push(puzzle);
+                    found(puzzle);
                 }
                 expected = Some(score);
             }
@@ -129,7 +130,6 @@ impl Miner<'_> {
                 position.play(mv);
             }
         }
-        puzzles
     }
 
     /// The puzzle at `position`, if exactly one move does the job and the line is confirmed.

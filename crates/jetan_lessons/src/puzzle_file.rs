@@ -5,13 +5,16 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use jetan_rules::{Position, Side, Variant};
+use jetan_rules::{LoadError, LoadErrors, Position, Side, Source, Text, Variant};
 use serde::Deserialize;
 
-use crate::located::{FileError, FileErrors, Source, Text};
 use crate::puzzle::{Aim, Puzzle};
+use crate::reading;
 use crate::scores::Probe;
 use crate::theme::Theme;
+
+/// The largest puzzles file read (a thousand puzzles are under 1 MB).
+const MAX_PUZZLES_BYTES: u64 = 64 << 20;
 
 /// The puzzles of one variant, and the probe that verifies them.
 #[derive(Clone, Debug)]
@@ -72,15 +75,11 @@ impl PuzzleSet {
         text: &str,
         origin: &str,
         variant: impl FnOnce(&str) -> Result<Variant, String>,
-    ) -> Result<PuzzleSet, FileErrors> {
-        let (source, file) = Source::read::<SetFile>(text, origin)?;
-        let base = variant(file.variant.as_str()).map_err(|e| FileErrors(vec![source.error(&file.variant, e)]))?;
+    ) -> Result<PuzzleSet, LoadErrors> {
+        let (source, file) = reading::read::<SetFile>(text, origin)?;
+        let variant = reading::variant(&source, &file.variant, &file.options, variant)?;
         let options: Vec<(String, String)> =
             file.options.iter().map(|(o, c)| (o.value.clone(), c.value.clone())).collect();
-        let variant = Arc::new(base.with_choices(&options).map_err(|e| {
-            let at = file.options.first().map_or(&file.variant, |(option, _)| option);
-            FileErrors(vec![source.error(at, e.to_string())])
-        })?);
         let mut errors = Vec::new();
         let mut puzzles = Vec::new();
         for written in &file.puzzles {
@@ -90,7 +89,7 @@ impl PuzzleSet {
             }
         }
         if !errors.is_empty() {
-            return Err(FileErrors(errors));
+            return Err(LoadErrors(errors));
         }
         Ok(PuzzleSet { variant_path: file.variant.value, options, variant, probe: file.probe, puzzles })
     }
@@ -99,12 +98,8 @@ impl PuzzleSet {
     ///
     /// # Errors
     /// The file can't be read, or every problem found in it.
-    pub fn load_file(path: &Path) -> Result<PuzzleSet, FileErrors> {
-        let origin = path.display().to_string();
-        let text = jetan_rules::read_text_file(path, 64 << 20)
-            .map_err(|e| FileErrors(vec![FileError { file: origin.clone(), line: 1, col: 1, message: e }]))?;
-        let dir = path.parent().unwrap_or(Path::new("."));
-        PuzzleSet::load(&text, &origin, |name| Variant::load_file(&dir.join(name)).map_err(|e| e.to_string()))
+    pub fn load_file(path: &Path) -> Result<PuzzleSet, LoadErrors> {
+        reading::load_file(path, MAX_PUZZLES_BYTES, |text, origin, variant| PuzzleSet::load(text, origin, variant))
     }
 
     /// The file's text: one puzzle per entry, as [`PuzzleSet::load`] reads it.
@@ -150,7 +145,7 @@ fn read_puzzle(
     variant: &Arc<Variant>,
     probe: Probe,
     written: &PuzzleFile,
-) -> Result<Puzzle, FileError> {
+) -> Result<Puzzle, LoadError> {
     let start = Position::from_text(variant.clone(), written.position.as_str())
         .map_err(|e| source.error(&written.position, format!("the position: {e}")))?;
     let side = match written.side {

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use crate::goal::Sort;
-use crate::located::Text;
+use jetan_rules::Text;
 
 /// A lessons file: `Course(variant: "…", lessons: [ … ])`.
 #[derive(Debug, Deserialize)]

@@ -44,27 +44,38 @@ fn an_unknown_key_is_an_error_at_its_place() {
 fn a_bad_square_is_an_error_at_its_literal() {
     let error = load(&step(&format!("position: Text(\"{POSITION}\"), task: \"x\",\ngoal: Reaches(square: \"z11\"),")))
         .unwrap_err();
-    assert_eq!(error, "t.lessons.ron:10:23: `z11` is not a square of this board");
+    assert_eq!(error, "t.lessons.ron:10:24: `z11` is not a square of this board");
+}
+
+#[test]
+fn a_sort_of_move_is_a_kind_of_the_engine_or_one_of_the_lessons() {
+    let sort = |name: &str| load(&step(&format!("position: Start, task: \"x\",\ngoal: Plays({name}),")));
+    assert!(sort("Normal").is_ok());
+    // Read, but classic Jetan has no group move.
+    assert!(sort("Group").unwrap_err().contains("no legal move meets the goal (move several pieces at once)"));
+    let error = sort("Castle").unwrap_err();
+    assert!(error.starts_with("t.lessons.ron:10:"), "{error}");
+    assert!(error.contains("`Castle`") && error.contains("`BanthStep`") && error.contains("`Removal`"), "{error}");
 }
 
 #[test]
 fn an_unknown_kind_is_an_error_at_its_literal() {
     let error =
         load(&step(&format!("position: Text(\"{POSITION}\"), task: \"x\",\ngoal: Captures(\"queen\"),"))).unwrap_err();
-    assert!(error.starts_with("t.lessons.ron:10:16: no piece kind `queen`"), "{error}");
+    assert!(error.starts_with("t.lessons.ron:10:17: no piece kind `queen`"), "{error}");
 }
 
 #[test]
 fn an_illegal_position_is_an_error_at_its_literal() {
     let error =
         load(&step("position: Text(\"10/10/10/10/10/10/10/10/10/10 s - - 0\"), task: \"x\", goal: Wins,")).unwrap_err();
-    assert!(error.starts_with("t.lessons.ron:9:16: the position:"), "{error}");
+    assert!(error.starts_with("t.lessons.ron:9:17: the position:"), "{error}");
 }
 
 #[test]
 fn a_goal_no_move_meets_is_an_error_at_the_task() {
     let error = load(&step(&format!("position: Text(\"{POSITION}\"),\ntask: \"Win now\", goal: Wins,"))).unwrap_err();
-    assert_eq!(error, "t.lessons.ron:10:7: no legal move meets the goal (win the game with this move)");
+    assert_eq!(error, "t.lessons.ron:10:8: no legal move meets the goal (win the game with this move)");
 }
 
 #[test]
@@ -73,7 +84,7 @@ fn an_illegal_reply_is_an_error_at_its_literal() {
         "position: Text(\"{POSITION}\"), task: \"x\", goal: Captures(\"panthan\"),\nreply: \"a b7-b3\","
     )))
     .unwrap_err();
-    assert!(error.starts_with("t.lessons.ron:10:8: after `A e4-f5`: "), "{error}");
+    assert!(error.starts_with("t.lessons.ron:10:9: after `A e4-f5`: "), "{error}");
 }
 
 #[test]
@@ -82,7 +93,7 @@ fn an_answer_that_misses_the_goal_is_an_error() {
         "position: Text(\"{POSITION}\"), task: \"x\", goal: Captures(\"panthan\"),\nanswer: \"A e4-e5\","
     )))
     .unwrap_err();
-    assert!(error.starts_with("t.lessons.ron:10:9: the answer doesn't meet the goal"), "{error}");
+    assert!(error.starts_with("t.lessons.ron:10:10: the answer doesn't meet the goal"), "{error}");
 }
 
 #[test]

@@ -1,10 +1,11 @@
-//! Errors of loading a variant and of choosing its rule options.
+//! Errors of reading a file (a variant's, or another RON file read with [`crate::Source`]) and
+//! of choosing a variant's rule options.
 
 use std::fmt;
 
 use crate::Location;
 
-/// One problem in a variant file, with the place it was found.
+/// One problem in a file, with the place it was found: `FILE:LINE:COL: message`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
     /// The file's name as given to the loader.
@@ -15,13 +16,21 @@ pub struct LoadError {
     pub message: String,
 }
 
+impl LoadError {
+    /// A problem of the whole file named `origin` (it can't be read, it lacks something), at its
+    /// start.
+    pub fn at_start(origin: impl Into<String>, message: impl Into<String>) -> LoadError {
+        LoadError { origin: origin.into(), location: Location::START, message: message.into() }
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}: {}", self.origin, self.location.line, self.location.col, self.message)
     }
 }
 
-/// Every problem found in a variant file (never empty), in the order of the file.
+/// Every problem found in a file (never empty), in the order of the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadErrors(pub Vec<LoadError>);
 

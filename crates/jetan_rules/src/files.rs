@@ -107,38 +107,31 @@ fn read_at_most(reader: impl Read, max: u64) -> Result<Vec<u8>, Bound> {
     Ok(bytes)
 }
 
-/// Opens `path` for reading without blocking on a FIFO and without taking a terminal.
-#[cfg(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86_64",
-        target_arch = "x86",
-        target_arch = "aarch64",
-        target_arch = "arm",
-        target_arch = "riscv64"
-    )
-))]
+/// Opens `path` for reading without blocking on a FIFO and without taking a terminal. Where the
+/// flags that keep a FIFO from blocking aren't known here (off Linux, or on another
+/// architecture), the path is checked to be a regular file first; what was opened is checked
+/// again either way.
 fn open_without_blocking(path: &Path) -> std::io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    // Linux's `O_NONBLOCK` and `O_NOCTTY` on these architectures.
-    const O_NONBLOCK: i32 = 0o4000;
-    const O_NOCTTY: i32 = 0o400;
-    std::fs::OpenOptions::new().read(true).custom_flags(O_NONBLOCK | O_NOCTTY).open(path)
-}
-
-/// Opens `path` for reading after checking it's a regular file (elsewhere the flags that keep a
-/// FIFO from blocking aren't known here); what was opened is checked again.
-#[cfg(not(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86_64",
-        target_arch = "x86",
-        target_arch = "aarch64",
-        target_arch = "arm",
-        target_arch = "riscv64"
-    )
-)))]
-fn open_without_blocking(path: &Path) -> std::io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Linux's `O_NONBLOCK` and `O_NOCTTY` have these values on these architectures.
+        const O_NONBLOCK: i32 = 0o4000;
+        const O_NOCTTY: i32 = 0o400;
+        let flags_known = cfg!(all(
+            target_os = "linux",
+            any(
+                target_arch = "x86_64",
+                target_arch = "x86",
+                target_arch = "aarch64",
+                target_arch = "arm",
+                target_arch = "riscv64"
+            )
+        ));
+        if flags_known {
+            return std::fs::OpenOptions::new().read(true).custom_flags(O_NONBLOCK | O_NOCTTY).open(path);
+        }
+    }
     if !std::fs::metadata(path)?.is_file() {
         return Err(std::io::Error::other(NOT_A_FILE));
     }

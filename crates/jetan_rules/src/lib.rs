@@ -77,7 +77,7 @@ pub use rules::{
     RuleOption, SmallArmies, SquadForm, SquadRanks, SquadRule, Threats, Verdict,
 };
 pub use side::{KindId, Piece, Side};
-pub use source::{Location, Text};
+pub use source::{Location, Source, Text};
 pub use square::{Dir, Geometry, MAX_SIDE, Square, SquareName, parse_square_name};
 pub use square_set::{SquareSet, Squares};
 pub use text::TextError;

@@ -8,7 +8,7 @@ use ron::extensions::Extensions;
 use crate::guide::GuideSection;
 use crate::limits::{self, Breach, MAX_KINDS};
 use crate::schema::{GuideFile, NorthFile, PieceFile, SetupFile, VariantFile};
-use crate::source::{Source, with_text_ordinals};
+use crate::source::Source;
 use crate::variant::{DEFAULT_LOOKS, is_look_path};
 use crate::variant::{Definition, PieceKind, Rules, Variant};
 use crate::{
@@ -20,14 +20,8 @@ use crate::{
 pub(crate) fn definition(text: &str, origin: &str) -> Result<Arc<Definition>, LoadErrors> {
     let options =
         ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
-    let file: VariantFile = with_text_ordinals(|| options.from_str(text)).map_err(|error| {
-        LoadErrors(vec![LoadError {
-            origin: origin.into(),
-            location: crate::Location { line: error.span.start.line, col: error.span.start.col },
-            message: error.code.to_string(),
-        }])
-    })?;
-    let mut checker = Checker { origin, source: Source::new(text), errors: Vec::new(), kinds: HashMap::new() };
+    let (source, file) = Source::read::<VariantFile>(text, origin, &options)?;
+    let mut checker = Checker { source, errors: Vec::new(), kinds: HashMap::new() };
     let definition = Arc::new(checker.definition(&file));
     if checker.errors.is_empty() {
         checker.guide_examples(&file.guide, &definition);
@@ -43,7 +37,6 @@ pub(crate) fn definition(text: &str, origin: &str) -> Result<Arc<Definition>, Lo
 
 /// Collects the errors of one file.
 struct Checker<'a> {
-    origin: &'a str,
     source: Source<'a>,
     errors: Vec<LoadError>,
     /// Piece kinds by id.
@@ -53,14 +46,14 @@ struct Checker<'a> {
 impl Checker<'_> {
     /// Records an error at the field `key`.
     fn error_at_key(&mut self, key: &str, message: String) {
-        let location = self.source.locate_key(key);
-        self.errors.push(LoadError { origin: self.origin.into(), location, message });
+        let error = self.source.error_at(self.source.locate_key(key), message);
+        self.errors.push(error);
     }
 
     /// Records an error at `text` (`within` bytes into its value).
     fn error(&mut self, text: &Text, within: usize, message: String) {
-        let location = self.source.locate(text, within);
-        self.errors.push(LoadError { origin: self.origin.into(), location, message });
+        let error = self.source.error_within(text, within, message);
+        self.errors.push(error);
     }
 
     fn definition(&mut self, file: &VariantFile) -> Definition {

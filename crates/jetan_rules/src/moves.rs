@@ -55,8 +55,9 @@ pub struct Promotion {
     pub kind: KindId,
 }
 
-/// What sort of move a [`Move`] is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// What sort of move a [`Move`] is. Files name a kind as its variant is named (`Escape`,
+/// `Charge`, `BanthStep`…).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
 pub enum MoveKind {
     /// A move by the movers' movement (alone or as a group).
     #[default]

@@ -1,9 +1,10 @@
 //! Where things are in a RON source: strings that remember their place, and line/column lookup.
 //!
-//! Serde gives a deserialized value no position, so every string of the variant schema is a
-//! [`Text`] that records its ordinal: the how-many-th string literal of the file it was read
-//! from. [`Source`] tokenizes the file's string literals, so a semantic error about a string
-//! ("unknown piece kind `Q`") can point at its line and column.
+//! Serde gives a deserialized value no position, so every string of a schema (the variant's, and
+//! those of other crates' RON files: lessons, puzzles) is a [`Text`] that records its ordinal:
+//! the how-many-th string literal of the file it was read from. [`Source`] reads a file and
+//! tokenizes its string literals, so a semantic error about a string ("unknown piece kind `Q`")
+//! is a [`LoadError`] at its line and column.
 
 use std::cell::Cell;
 use std::fmt;
@@ -11,12 +12,13 @@ use std::fmt;
 use serde::{Deserialize, Deserializer};
 
 use crate::text_index::TextIndex;
+use crate::{LoadError, LoadErrors};
 
 thread_local! {
     static STRINGS_READ: Cell<usize> = const { Cell::new(0) };
 }
 
-/// A string read from a variant file, with the ordinal of its literal in that file.
+/// A string read from a RON file, with the ordinal of its literal in that file.
 #[derive(Clone, Debug, Default)]
 pub struct Text {
     /// The string's value.
@@ -25,6 +27,11 @@ pub struct Text {
 }
 
 impl Text {
+    /// A string that was not read from a file (it has no place).
+    pub fn new(value: impl Into<String>) -> Text {
+        Text { value: value.into(), ordinal: None }
+    }
+
     /// The string's value.
     pub fn as_str(&self) -> &str {
         &self.value
@@ -70,7 +77,7 @@ impl<'de> Deserialize<'de> for Text {
 }
 
 /// Runs `read`, numbering the [`Text`]s it deserializes from 0.
-pub(crate) fn with_text_ordinals<T>(read: impl FnOnce() -> T) -> T {
+fn with_text_ordinals<T>(read: impl FnOnce() -> T) -> T {
     STRINGS_READ.with(|count| count.set(0));
     read()
 }
@@ -84,6 +91,11 @@ pub struct Location {
     pub col: usize,
 }
 
+impl Location {
+    /// The start of a file, where an error about the whole file stands.
+    pub const START: Location = Location { line: 1, col: 1 };
+}
+
 /// A string literal of the source: where its text starts (after the quote) and its raw text.
 struct Literal {
     start: usize,
@@ -91,39 +103,74 @@ struct Literal {
     value: String,
 }
 
-/// A RON source with its lines, comments and string literals located.
-pub(crate) struct Source<'a> {
+/// A RON source, named as its errors name it, with its lines, comments and string literals
+/// located.
+pub struct Source<'a> {
+    origin: &'a str,
     index: TextIndex<'a>,
     literals: Vec<Literal>,
 }
 
 impl<'a> Source<'a> {
-    pub(crate) fn new(text: &'a str) -> Self {
+    /// `text`, named `origin` in errors.
+    pub fn new(text: &'a str, origin: &'a str) -> Self {
         let index = TextIndex::new(text);
         let literals = string_literals(&index);
-        Source { index, literals }
+        Source { origin, index, literals }
+    }
+
+    /// Reads `text` (named `origin` in errors) as a `T` with RON `options`, numbering the
+    /// [`Text`]s it holds so that errors about them find their places.
+    ///
+    /// # Errors
+    /// RON's own: a syntax error, an unknown key or a missing one, at its place.
+    pub fn read<T: serde::de::DeserializeOwned>(
+        text: &'a str,
+        origin: &'a str,
+        options: &ron::Options,
+    ) -> Result<(Self, T), LoadErrors> {
+        let value = with_text_ordinals(|| options.from_str::<T>(text)).map_err(|error| {
+            let location = Location { line: error.span.start.line, col: error.span.start.col };
+            LoadErrors(vec![LoadError { origin: origin.into(), location, message: error.code.to_string() }])
+        })?;
+        Ok((Source::new(text, origin), value))
+    }
+
+    /// An error at `text`'s value (see [`Source::locate`]).
+    pub fn error(&self, text: &Text, message: impl Into<String>) -> LoadError {
+        self.error_within(text, 0, message)
+    }
+
+    /// An error at byte `within` of `text`'s value (see [`Source::locate`]).
+    pub fn error_within(&self, text: &Text, within: usize, message: impl Into<String>) -> LoadError {
+        self.error_at(self.locate(text, within), message)
+    }
+
+    /// An error at `location`.
+    pub fn error_at(&self, location: Location, message: impl Into<String>) -> LoadError {
+        LoadError { origin: self.origin.into(), location, message: message.into() }
     }
 
     /// The location of a byte offset.
-    pub(crate) fn location(&self, offset: usize) -> Location {
+    pub fn location(&self, offset: usize) -> Location {
         self.index.location(offset)
     }
 
     /// Where the field `key` is first written (`key:` outside comments and strings), or 1:1.
-    pub(crate) fn locate_key(&self, key: &str) -> Location {
-        self.index.find_key(key).map_or(Location { line: 1, col: 1 }, |at| self.location(at))
+    pub fn locate_key(&self, key: &str) -> Location {
+        self.index.find_key(key).map_or(Location::START, |at| self.location(at))
     }
 
     /// Where `text` stands in the file; `within` is a byte offset inside its value (0 for the
     /// opening quote's neighbour). Falls back to the first literal with the same value, then to 1:1.
-    pub(crate) fn locate(&self, text: &Text, within: usize) -> Location {
+    pub fn locate(&self, text: &Text, within: usize) -> Location {
         let by_ordinal = text.ordinal.and_then(|n| self.literals.get(n)).filter(|literal| literal.value == text.value);
         let literal = by_ordinal.or_else(|| self.literals.iter().find(|l| l.value == text.value));
         match literal {
             // Point inside the literal only where its raw text is its value (no escapes).
             Some(l) if l.raw_len == l.value.len() && within <= l.raw_len => self.location(l.start + within),
             Some(l) => self.location(l.start.saturating_sub(1)),
-            None => Location { line: 1, col: 1 },
+            None => Location::START,
         }
     }
 }
@@ -202,7 +249,7 @@ mod tests {
     #[test]
     fn locations_are_one_based() {
         let src = "(\n  name: \"Jetan\",\n)";
-        let source = Source::new(src);
+        let source = Source::new(src, "t.ron");
         let text = Text { value: "Jetan".into(), ordinal: Some(0) };
         assert_eq!(source.locate(&text, 0), Location { line: 2, col: 10 });
         assert_eq!(source.locate(&text, 2), Location { line: 2, col: 12 });

@@ -10,8 +10,8 @@ use crate::guide::GuideSection;
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
 use crate::{
-    Change, ChargeRule, ChoiceError, Ending, EscapeRule, Geometry, KindId, LoadError, LoadErrors, Location, Movement,
-    Piece, PromotionClass, RuleOption, Side, SmallArmies, SquadRule, Square, Threats, Verdict,
+    Change, ChargeRule, ChoiceError, Ending, EscapeRule, Geometry, KindId, LoadError, LoadErrors, Movement, Piece,
+    PromotionClass, RuleOption, Side, SmallArmies, SquadRule, Square, Threats, Verdict,
 };
 
 /// A piece's gender, which squads, charm and capture limits read.
@@ -204,9 +204,8 @@ impl Variant {
     /// The file can't be read, or holds problems (each with its line and column).
     pub fn load_file(path: &Path) -> Result<Variant, LoadErrors> {
         let origin = path.display().to_string();
-        let text = crate::files::read_text_file(path, crate::files::MAX_VARIANT_BYTES).map_err(|message| {
-            LoadErrors(vec![LoadError { origin: origin.clone(), location: Location { line: 1, col: 1 }, message }])
-        })?;
+        let text = crate::files::read_text_file(path, crate::files::MAX_VARIANT_BYTES)
+            .map_err(|message| LoadErrors(vec![LoadError::at_start(origin.clone(), message)]))?;
         Variant::load(&text, &origin)
     }
 
