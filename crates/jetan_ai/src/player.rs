@@ -60,7 +60,7 @@ impl Player {
         let started = Instant::now();
         let thought = match (&mut self.searcher, self.level) {
             (Some(searcher), level) => {
-                let limits = level.limits().with_movetime(movetime).with_nodes(self.nodes);
+                let limits = level.limits_for(position.variant()).with_movetime(movetime).with_nodes(self.nodes);
                 searcher.think_in_game(position, &self.history, &limits, cancel, self.seed)
             }
             (None, level) => {
