@@ -65,6 +65,9 @@ impl Limits {
     }
 }
 
+/// Level 1's root spread.
+const LEVEL_1_SPREAD: i32 = 300;
+
 /// The deepest iteration any search makes.
 pub const MAX_DEPTH: u32 = 64;
 
@@ -98,6 +101,20 @@ impl Level {
             Level::Search(_) => (MAX_DEPTH, 1_200_000, 6000),
         };
         Limits { movetime: Some(Duration::from_millis(millis)), max_depth: depth, max_nodes: Some(nodes) }
+    }
+
+    /// How far below the best a root move may score and still be chosen, by the seed of the
+    /// game, in hundredths of a Panthan (see [`crate::Searcher::with_root_spread`]): so that
+    /// games against a level differ, and the weakest levels play weaker. 0 for the baselines.
+    pub fn root_spread(self) -> i32 {
+        match self {
+            Level::Random | Level::Greedy => 0,
+            Level::Search(..=1) => LEVEL_1_SPREAD,
+            Level::Search(2) => 60,
+            Level::Search(3) => 40,
+            Level::Search(4) => 25,
+            Level::Search(_) => 15,
+        }
     }
 
     /// The level's [`limits`](Level::limits) on `variant`'s board: a position of a bigger board

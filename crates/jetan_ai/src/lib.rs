@@ -54,6 +54,7 @@ pub mod suite;
 mod testing;
 mod thought;
 mod tt;
+pub mod variety;
 
 pub use baseline::{greedy_move, random_move};
 pub use charge_win::{ChargeWins, MOST_CLEARED};

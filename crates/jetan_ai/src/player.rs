@@ -27,7 +27,7 @@ impl Player {
     /// nudges (search), so that the same seed replays the same moves (with node limits, or
     /// a search that ends on depth rather than time).
     pub fn new(level: Level, seed: u64) -> Player {
-        let searcher = matches!(level, Level::Search(_)).then(Searcher::new);
+        let searcher = matches!(level, Level::Search(_)).then(|| Searcher::new().with_root_spread(level.root_spread()));
         Player { level, seed, rng: Rng::new(seed), searcher, nodes: None, history: Vec::new() }
     }
 
