@@ -42,7 +42,7 @@ const CONTEMPT: i32 = 150;
 /// different seeds play different games while one seed replays the same game.
 const NOISE: i32 = 5;
 /// Keeps the root spread's draws apart from the evaluation's nudges.
-const ROOT_SALT: u64 = 0x5eed_0f_7007;
+const ROOT_SALT: u64 = 0x005e_ed0f_7007;
 /// Time and cancellation are checked every this many nodes (a power of two). Every node: in
 /// the big variants one node's move generation can take milliseconds.
 const CHECK_EVERY: u64 = 1;

@@ -87,16 +87,16 @@ impl Results {
         self.games.iter().flatten().sum::<f64>() / 2.0
     }
 
-    /// The maximum-likelihood ratings with player `anchor` held at `anchor_elo`. Players who
-    /// played nobody (or a group of players who played no one outside it) can't be rated
-    /// against the anchor: their ratings stay at the anchor's and their errors are infinite.
+    /// The maximum-likelihood ratings with player `anchor` held at `anchor_elo`. A player who
+    /// played nobody is not rated (its rating is NaN, its error infinite); if a group of players
+    /// played no one outside it, none can be rated against the anchor (every error infinite).
     pub fn fit(&self, anchor: usize, anchor_elo: f64) -> Fit {
         let n = self.players;
         let (points, games) = self.with_prior();
         let mut theta = vec![0.0; n];
+        let free = self.free(anchor);
         for _ in 0..MOST_STEPS {
             let (gradient, hessian) = derivatives(&theta, &points, &games);
-            let free: Vec<usize> = (0..n).filter(|&i| i != anchor).collect();
             let reduced: Vec<Vec<f64>> = free.iter().map(|&i| free.iter().map(|&j| -hessian[i][j]).collect()).collect();
             let Some(inverse) = invert(&reduced) else { break };
             let mut largest: f64 = 0.0;
@@ -111,6 +111,11 @@ impl Results {
             }
         }
         self.finish(anchor, anchor_elo, &theta, &points, &games)
+    }
+
+    /// The players rated against the anchor: all but the anchor who played a game.
+    fn free(&self, anchor: usize) -> Vec<usize> {
+        (0..self.players).filter(|&i| i != anchor && self.games[i].iter().any(|&g| g > 0.0)).collect()
     }
 
     /// The points and games with the prior's virtual draws added to every pairing that played.
@@ -132,7 +137,7 @@ impl Results {
     fn finish(&self, anchor: usize, anchor_elo: f64, theta: &[f64], points: &[Vec<f64>], games: &[Vec<f64>]) -> Fit {
         let n = self.players;
         let (_, hessian) = derivatives(theta, points, games);
-        let free: Vec<usize> = (0..n).filter(|&i| i != anchor).collect();
+        let free = self.free(anchor);
         let reduced: Vec<Vec<f64>> = free.iter().map(|&i| free.iter().map(|&j| -hessian[i][j]).collect()).collect();
         let mut covariance = vec![vec![0.0; n]; n];
         match invert(&reduced) {
@@ -145,10 +150,14 @@ impl Results {
             }
             None => free.iter().for_each(|&i| covariance[i][i] = f64::INFINITY),
         }
+        let rated = |i: usize| i == anchor || free.contains(&i);
         let ratings = (0..n)
-            .map(|i| Rating {
-                elo: anchor_elo + (theta[i] - theta[anchor]) * ELO_PER_UNIT,
-                error: covariance[i][i].sqrt(),
+            .map(|i| match rated(i) {
+                true => Rating {
+                    elo: anchor_elo + (theta[i] - theta[anchor]) * ELO_PER_UNIT,
+                    error: covariance[i][i].sqrt(),
+                },
+                false => Rating { elo: f64::NAN, error: f64::INFINITY },
             })
             .collect();
         Fit { ratings, covariance }
@@ -274,12 +283,13 @@ mod tests {
         assert!((expected_score(gap(10)) - 10.5 / 11.0).abs() < 1e-9);
     }
 
-    /// A player who never played can't be placed: an infinite error.
+    /// A player who never played can't be placed, and doesn't keep the others from being.
     #[test]
-    fn an_unconnected_player_has_no_rating() {
+    fn a_player_who_never_played_is_not_rated() {
         let mut results = Results::new(3);
         results.add(0, 1, 1.0);
         let fit = results.fit(0, 0.0);
-        assert!(fit.ratings.iter().all(|r| r.error.is_infinite() || r.error == 0.0));
+        assert!(fit.ratings[2].elo.is_nan() && fit.ratings[2].error.is_infinite());
+        assert!(fit.ratings[1].elo < 0.0 && fit.ratings[1].error.is_finite());
     }
 }
