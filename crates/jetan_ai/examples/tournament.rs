@@ -2,12 +2,13 @@
 //! budgets, each game printed with a `result A B SCORE` line, then the Elo table:
 //! `cargo run --release -p jetan_ai --example tournament -- [--variant FILE] [--players LIST]
 //! [--games N] [--seed S] [--max-plies N] [--only-with LEVEL] [--anchor LEVEL] [--anchor-elo E]
-//! [--results FILE] [--play no] [--option OPTION=CHOICE]…`
+//! [--results FILE] [--play no] [--show-moves yes] [--option OPTION=CHOICE]…`
 //!
 //! `--players` is a comma-separated list, weakest first (default `random,greedy,1,2,3,4,5`);
 //! `--games` is per pairing (default 10, colours alternated); `--only-with L` plays only the
 //! pairings that include L; `--results FILE` adds the `result` lines of an earlier run (its
-//! printed output) before fitting, and `--play no` only fits them. The anchor (default random)
+//! printed output) before fitting, and `--play no` only fits them; `--show-moves yes` prints each
+//! game's moves too. The anchor (default random)
 //! is rated `--anchor-elo` (default 0).
 
 mod common;
@@ -33,7 +34,9 @@ fn main() {
             "anchor-elo",
             "results",
             "play",
+            "show-moves",
         ])?;
+        let show_moves = args.get::<String>("show-moves", Some("no".into()))? == "yes";
         let players: String = args.get("players", Some("random,greedy,1,2,3,4,5".into()))?;
         let players =
             players.split(',').map(str::parse).collect::<Result<Vec<Level>, _>>().map_err(|e| e.to_string())?;
@@ -61,6 +64,9 @@ fn main() {
             let mut started = Instant::now();
             let played = play_ladder(&config, |a, b, game| {
                 say!("{} in {:.1} s", game.summary, started.elapsed().as_secs_f64());
+                if show_moves {
+                    say!("  {}", game.moves.join(", "));
+                }
                 say!("{}", result_line(a, b, game));
                 started = Instant::now();
             });
