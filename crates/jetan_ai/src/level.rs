@@ -85,7 +85,7 @@ impl Level {
     /// |---|---|---|---|
     /// | 1 | 1 | 20 000 | 100 ms |
     /// | 2 | 2 | 40 000 | 200 ms |
-    /// | 3 | 4 | 120 000 | 600 ms |
+    /// | 3 | 3 | 120 000 | 600 ms |
     /// | 4 | 6 | 400 000 | 2 s |
     /// | 5 | 64 | 1 200 000 | 6 s |
     ///
@@ -96,7 +96,7 @@ impl Level {
         let (depth, nodes, millis) = match self {
             Level::Random | Level::Greedy | Level::Search(..=1) => (1, 20_000, 100),
             Level::Search(2) => (2, 40_000, 200),
-            Level::Search(3) => (4, 120_000, 600),
+            Level::Search(3) => (3, 120_000, 600),
             Level::Search(4) => (6, 400_000, 2000),
             Level::Search(_) => (MAX_DEPTH, 1_200_000, 6000),
         };
