@@ -65,9 +65,6 @@ impl Limits {
     }
 }
 
-/// Level 1's root spread.
-const LEVEL_1_SPREAD: i32 = 300;
-
 /// The deepest iteration any search makes.
 pub const MAX_DEPTH: u32 = 64;
 
@@ -109,7 +106,7 @@ impl Level {
     pub fn root_spread(self) -> i32 {
         match self {
             Level::Random | Level::Greedy => 0,
-            Level::Search(..=1) => LEVEL_1_SPREAD,
+            Level::Search(..=1) => 300,
             Level::Search(2) => 60,
             Level::Search(3) => 40,
             Level::Search(4) => 25,
