@@ -41,6 +41,8 @@ const CONTEMPT: i32 = 150;
 /// Evaluations get a pseudo-random nudge of at most this much, set by the seed, so that
 /// different seeds play different games while one seed replays the same game.
 const NOISE: i32 = 5;
+/// Keeps the root spread's draws apart from the evaluation's nudges.
+const ROOT_SALT: u64 = 0x005e_ed0f_7007;
 /// Time and cancellation are checked every this many nodes (a power of two). Every node: in
 /// the big variants one node's move generation can take milliseconds.
 const CHECK_EVERY: u64 = 1;
@@ -70,8 +72,11 @@ pub(crate) struct Task<'a> {
     pub history: &'a [u64],
     /// When the search must stop.
     pub deadline: Option<Instant>,
-    /// The seed of the evaluation's nudges.
+    /// The seed of the evaluation's nudges and of the root moves' spread.
     pub seed: u64,
+    /// The most a root move's score is raised by, set by the seed and the move (see
+    /// [`Search::root_bonus`]): 0 plays the best move, more a near-equal one by chance.
+    pub root_spread: i32,
     /// The player's cancel flag: raised to stop every thread.
     pub cancel: &'a AtomicBool,
     /// Raised by the thread that ends the search, to stop the others.
@@ -170,6 +175,19 @@ impl Search<'_> {
             evaluation.score += spread as i32 - NOISE;
             evaluation
         })
+    }
+
+    /// What the move `mv` of the root gains from the root spread: between 0 and the task's
+    /// spread, set by the seed, the root and the move, so that another seed may choose another
+    /// of the moves scored within the spread of the best (the same seed, the same one). Below
+    /// the root, nothing.
+    pub(crate) fn root_bonus(&self, ply: usize, mv: Move) -> i32 {
+        let spread = self.task.root_spread;
+        if ply > 0 || spread <= 0 {
+            return 0;
+        }
+        let key = self.task.seed ^ self.task.root.hash() ^ mix(u64::from(crate::tt::pack(mv)) ^ ROOT_SALT);
+        (mix(key) % (spread as u64 + 1)) as i32
     }
 
     /// The score of a finished game for the side to move at `ply`.

@@ -4,6 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use jetan_rules::Variant;
+
 /// Who chooses the moves: a baseline or the search at some level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -72,26 +74,55 @@ impl Level {
         [Level::Random, Level::Greedy].into_iter().chain((1..=MAX_LEVEL).map(Level::Search)).collect()
     }
 
-    /// The depth and time budget of a search level:
+    /// The budget of a search level in classic Jetan: its deepest iteration, the positions it
+    /// may visit (which make it as strong on any machine, and reproducible) and a time it stops
+    /// at whatever the nodes (so that a slow machine doesn't keep the player waiting):
     ///
-    /// | level | depth | time |
-    /// |---|---|---|
-    /// | 1 | 1 | 50 ms |
-    /// | 2 | 2 | 100 ms |
-    /// | 3 | 4 | 300 ms |
-    /// | 4 | 6 | 1 s |
-    /// | 5 | 64 | 3 s |
+    /// | level | depth | nodes | time |
+    /// |---|---|---|---|
+    /// | 1 | 1 | 20 000 | 100 ms |
+    /// | 2 | 2 | 40 000 | 200 ms |
+    /// | 3 | 3 | 120 000 | 600 ms |
+    /// | 4 | 6 | 400 000 | 2 s |
+    /// | 5 | 64 | 1 200 000 | 6 s |
     ///
-    /// The baselines don't search; their limits are those of level 1 (only the time matters).
+    /// The nodes are what a level searches in about half its time on a 2020s desktop core;
+    /// bigger boards get fewer ([`Level::limits_for`]). The baselines don't search; their
+    /// limits are those of level 1 (only the time matters).
     pub fn limits(self) -> Limits {
-        let (depth, millis) = match self {
-            Level::Random | Level::Greedy | Level::Search(..=1) => (1, 50),
-            Level::Search(2) => (2, 100),
-            Level::Search(3) => (4, 300),
-            Level::Search(4) => (6, 1000),
-            Level::Search(_) => (MAX_DEPTH, 3000),
+        let (depth, nodes, millis) = match self {
+            Level::Random | Level::Greedy | Level::Search(..=1) => (1, 20_000, 100),
+            Level::Search(2) => (2, 40_000, 200),
+            Level::Search(3) => (3, 120_000, 600),
+            Level::Search(4) => (6, 400_000, 2000),
+            Level::Search(_) => (MAX_DEPTH, 1_200_000, 6000),
         };
-        Limits { movetime: Some(Duration::from_millis(millis)), max_depth: depth, max_nodes: None }
+        Limits { movetime: Some(Duration::from_millis(millis)), max_depth: depth, max_nodes: Some(nodes) }
+    }
+
+    /// How far below the best a root move may score and still be chosen, by the seed of the
+    /// game, in hundredths of a Panthan (see [`crate::Searcher::with_root_spread`]): so that
+    /// games against a level differ, and the weakest levels play weaker. 0 for the baselines.
+    pub fn root_spread(self) -> i32 {
+        match self {
+            Level::Random | Level::Greedy => 0,
+            Level::Search(..=1) => 300,
+            Level::Search(2) => 60,
+            Level::Search(3) => 40,
+            Level::Search(4) => 25,
+            Level::Search(_) => 15,
+        }
+    }
+
+    /// The level's [`limits`](Level::limits) on `variant`'s board: a position of a bigger board
+    /// costs more (more moves, longer lines), so the nodes are scaled by (100 / squares)⁴, what
+    /// the benchmark measures (positions a second: classic 400 000, Sarang's 144 squares 70 000,
+    /// Jeddara's 192 squares 35 000). The time is the same.
+    pub fn limits_for(self, variant: &Variant) -> Limits {
+        let limits = self.limits();
+        let squares = variant.geometry().len().max(1) as u64;
+        let scaled = |nodes: u64| (nodes * 100u64.pow(4) / squares.pow(4)).max(1);
+        Limits { max_nodes: limits.max_nodes.map(scaled), ..limits }
     }
 }
 

@@ -27,7 +27,7 @@ impl Player {
     /// nudges (search), so that the same seed replays the same moves (with node limits, or
     /// a search that ends on depth rather than time).
     pub fn new(level: Level, seed: u64) -> Player {
-        let searcher = matches!(level, Level::Search(_)).then(Searcher::new);
+        let searcher = matches!(level, Level::Search(_)).then(|| Searcher::new().with_root_spread(level.root_spread()));
         Player { level, seed, rng: Rng::new(seed), searcher, nodes: None, history: Vec::new() }
     }
 
@@ -60,7 +60,7 @@ impl Player {
         let started = Instant::now();
         let thought = match (&mut self.searcher, self.level) {
             (Some(searcher), level) => {
-                let limits = level.limits().with_movetime(movetime).with_nodes(self.nodes);
+                let limits = level.limits_for(position.variant()).with_movetime(movetime).with_nodes(self.nodes);
                 searcher.think_in_game(position, &self.history, &limits, cancel, self.seed)
             }
             (None, level) => {

@@ -322,6 +322,7 @@ fn guard_search<R>(
         history: &[],
         deadline,
         seed: guard.seed,
+        root_spread: 0,
         cancel: guard.cancel,
         stop: &stop,
         pool: None,

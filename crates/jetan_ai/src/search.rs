@@ -43,6 +43,8 @@ pub struct Searcher {
     charge_score: i32,
     /// Per thread: the buffers its search works in.
     workspaces: Vec<Workspace>,
+    /// The most a root move's score is raised by chance (see [`Searcher::with_root_spread`]).
+    root_spread: i32,
 }
 
 /// What a searcher knows of the variant it last searched.
@@ -63,6 +65,7 @@ struct Question<'a> {
     limits: &'a Limits,
     cancel: &'a AtomicBool,
     seed: u64,
+    root_spread: i32,
     started: Instant,
 }
 
@@ -105,6 +108,7 @@ impl Searcher {
             charge: Vec::new(),
             charge_score: 0,
             workspaces: vec![Workspace::new()],
+            root_spread: 0,
         }
     }
 
@@ -117,6 +121,15 @@ impl Searcher {
     /// positions).
     pub fn with_threads(mut self, threads: usize) -> Searcher {
         self.workspaces.resize_with(threads.clamp(1, MAX_THREADS), Workspace::new);
+        self
+    }
+
+    /// The same searcher choosing among near-equal root moves by its seed: each root move's
+    /// score is raised by 0 to `spread` (hundredths of a Panthan), as the seed, the position
+    /// and the move decide, so that the seed of a game chooses among the moves within `spread`
+    /// of the best (and the same seed chooses the same). 0, the default, plays the best found.
+    pub fn with_root_spread(mut self, spread: i32) -> Searcher {
+        self.root_spread = spread.max(0);
         self
     }
 
@@ -166,7 +179,8 @@ impl Searcher {
         self.charge.clear();
         self.learn(position);
         self.table.new_search();
-        let question = Question { position, history, limits, cancel, seed, started };
+        let root_spread = self.root_spread;
+        let question = Question { position, history, limits, cancel, seed, root_spread, started };
         let budget = self.budget(&question);
         let thought = match self.search_root(&question, &budget) {
             Root::OnlyMove(thought) => return thought,
@@ -313,6 +327,7 @@ impl<'a> Question<'a> {
             history: self.history,
             deadline,
             seed: self.seed,
+            root_spread: self.root_spread,
             cancel: self.cancel,
             stop,
             pool,

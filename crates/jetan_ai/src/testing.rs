@@ -71,6 +71,7 @@ pub fn task<'a>(
         history: &[],
         deadline: None,
         seed: 0,
+        root_spread: 0,
         cancel: flag,
         stop: flag,
         pool,

@@ -36,6 +36,19 @@ fn stronger_levels_get_more_depth_and_time_and_movetime_overrides_the_time() {
 }
 
 #[test]
+fn bigger_boards_get_fewer_nodes_and_weaker_levels_a_wider_spread() {
+    let classic = common::jetan();
+    let jeddara = common::variant("jetan_jeddara");
+    for level in (1..=5).map(Level::Search) {
+        assert_eq!(level.limits_for(&classic), level.limits());
+        let (small, big) = (level.limits().max_nodes.unwrap(), level.limits_for(&jeddara).max_nodes.unwrap());
+        assert!(big * 10 < small && big > 0, "level {level}: {big} of {small}");
+    }
+    let spreads: Vec<i32> = (1..=5).map(|l| Level::Search(l).root_spread()).collect();
+    assert!(spreads.windows(2).all(|w| w[0] > w[1] && w[1] > 0), "{spreads:?}");
+}
+
+#[test]
 fn greedy_takes_the_most_valuable_capture() {
     // A Panthan can take a Padwar (250), a Warrior a Flier (450).
     let position =

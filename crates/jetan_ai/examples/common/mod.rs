@@ -51,6 +51,7 @@ impl Args {
     }
 
     /// The thread count of `--name` (1 to [`jetan_ai::MAX_THREADS`]), or `default`.
+    #[allow(dead_code, reason = "the tournament searches with one thread, to be reproducible")]
     pub fn threads(&self, name: &str, default: usize) -> Result<usize, String> {
         let threads = self.get(name, Some(default))?;
         match threads {

@@ -187,8 +187,10 @@ impl Search<'_> {
 
     /// Searches one move of a node: late moves reduced, hopeless quiet moves skipped,
     /// principal variation search; a Charge's declaration as one move with its planned
-    /// sub-moves (see [`Search::visit_charge`]); a root move its filter bars not at all.
-    /// Updates the node's best; says whether it cut off.
+    /// sub-moves (see [`Search::search_charge`]); a root move its filter bars not at all, and
+    /// raised by its share of the root spread (see [`Search::root_bonus`]: the window is
+    /// lowered by as much while it is searched). Updates the node's best; says whether it cut
+    /// off.
     pub(crate) fn visit(&mut self, node: &mut Node, mv: Move) -> Flow {
         if node.ply == 0
             && let Some(filter) = &self.root_filter
@@ -196,28 +198,41 @@ impl Search<'_> {
         {
             return Flow::Done;
         }
-        if mv.kind == MoveKind::Charge {
-            return self.visit_charge(node, mv);
-        }
+        let bonus = self.root_bonus(node.ply, mv);
+        shift(node, -bonus);
+        let searched = match mv.kind {
+            MoveKind::Charge => self.search_charge(node),
+            _ => Some(self.search_move(node, mv)),
+        };
+        shift(node, bonus);
+        let Some((score, quiet, side)) = searched else { return Flow::Done };
+        let score = score.map(|score| if score.abs() < WIN_BOUND { score + bonus } else { score });
+        self.record(node, mv, score, quiet, side)
+    }
+
+    /// The score of an ordinary move at `node` (see [`Search::score_played`]), whether it is
+    /// quiet and who played it.
+    fn search_move(&mut self, node: &mut Node, mv: Move) -> (Option<i32>, bool, Side) {
         let quiet = !is_capture(&self.position, mv);
         let side = self.position.to_move();
         let undo = self.position.play(mv);
         let score = self.score_played(node, quiet, side);
         self.position.undo(undo);
-        self.record(node, mv, score, quiet, side)
+        (score, quiet, side)
     }
 
-    /// Searches a Charge declared at `node` as one move: the declaration, the sub-moves its
-    /// side plans (see [`Search::planned_charge`]) and their end, then the position after
-    /// them. A Charge with no plan worth playing is not searched.
-    fn visit_charge(&mut self, node: &mut Node, declaration: Move) -> Flow {
+    /// The score of a Charge declared at `node`, searched as one move: the declaration, the
+    /// sub-moves its side plans (see [`Search::planned_charge`]) and their end, then the
+    /// position after them; as [`Search::search_move`]. `None`: a Charge with no plan worth
+    /// playing, not searched.
+    fn search_charge(&mut self, node: &mut Node) -> Option<(Option<i32>, bool, Side)> {
         let side = self.position.to_move();
-        let Some(plan) = self.planned_charge(node.ply) else { return Flow::Done };
+        let plan = self.planned_charge(node.ply)?;
         let undos: Vec<Undo> = plan.iter().map(|&mv| self.position.play(mv)).collect();
         // Searched as one ply below the node; its wins and losses are as far as all its plies.
         let score = self.score_played(node, false, side).map(|score| later_by(score, plan.len() - 1));
         undos.into_iter().rev().for_each(|undo| self.position.undo(undo));
-        self.record(node, declaration, score, false, side)
+        Some((score, false, side))
     }
 
     /// The score, for `side`, of the move it just played at `node` (`quiet` if it took
@@ -328,6 +343,16 @@ fn late_move_reduction(depth: i32, index: usize, deep: bool) -> i32 {
     }
     let reduction = 0.5 + (depth as f32).ln() * (index as f32).ln() / LATE_MOVE_DIVISOR;
     (reduction as i32).clamp(1, (depth - 1).max(1))
+}
+
+/// Moves the node's window and best by `by`: a root move raised by a bonus is searched in a
+/// window lowered by as much.
+fn shift(node: &mut Node, by: i32) {
+    if by != 0 {
+        node.alpha += by;
+        node.beta += by;
+        node.best += by;
+    }
 }
 
 /// Keeps the `limit` best-scored of `moves` (and their scores), dropping the rest; the moves
