@@ -180,6 +180,19 @@ fn variant_card(ui: &mut egui::Ui, entry: &CatalogEntry<Variant>, chosen: bool) 
     clicked && entry.loaded.good.is_some()
 }
 
+/// A seat as New game offers it: an AI level with its rating in `variant` as the ladder
+/// measured it (random moves being 0; docs/ai_levels.md), and the one a beginner starts at.
+fn seat_choice(seat: Seat, variant: &Variant) -> String {
+    let Seat::Ai(level) = seat else { return seat.name() };
+    let rating = match jetan_ai::strength::measured(variant.name(), level) {
+        Some(strength) => format!(" · rated {}", strength.elo),
+        None if matches!(level, jetan_ai::Level::Search(jetan_ai::MAX_LEVEL)) => " · the strongest".into(),
+        None => String::new(),
+    };
+    let beginner = if level == jetan_ai::strength::FOR_A_BEGINNER { " · for a beginner" } else { "" };
+    format!("{}{rating}{beginner}", seat.name())
+}
+
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut state: ResMut<UiState>,
@@ -222,14 +235,17 @@ pub(super) fn show(
             for side in jetan_rules::Side::BOTH {
                 ui.label(variant.side_name(side));
                 let seat = &mut form.seats[side];
-                egui::ComboBox::from_id_salt(("seat", side.index())).selected_text(seat.name()).show_ui(ui, |ui| {
+                let combo =
+                    egui::ComboBox::from_id_salt(("seat", side.index())).selected_text(seat_choice(*seat, &variant));
+                combo.show_ui(ui, |ui| {
                     for choice in Seat::all() {
-                        ui.selectable_value(seat, choice, choice.name());
+                        ui.selectable_value(seat, choice, seat_choice(choice, &variant));
                     }
                 });
                 ui.end_row();
             }
         });
+        ui.weak("An AI level's rating is its Elo in the AI's games against itself, random moves being 0.");
         time_control(ui, &mut form.time);
         let options = variant.options();
         form.choices.resize(options.len(), OptionChoice::default());

@@ -16,7 +16,7 @@ mod common;
 use std::time::Instant;
 
 use jetan_ai::Level;
-use jetan_ai::ladder::{LadderConfig, parse_result, play_ladder, result_line, table};
+use jetan_ai::ladder::{LadderConfig, play_ladder, result_line, results_from_lines, table};
 use jetan_ai::rating::Results;
 use jetan_ai::selfplay::DEFAULT_MAX_PLIES;
 use jetan_rules::say;
@@ -50,16 +50,13 @@ fn main() {
         };
         let anchor: Level = args.get("anchor", Some(Level::Random))?;
         let anchor = players.iter().position(|&p| p == anchor).ok_or("--anchor must be one of --players")?;
-        let mut results = Results::new(players.len());
-        if let Some(path) = args.optional::<String>("results")? {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-            for (a, b, score) in text.lines().filter_map(parse_result) {
-                let index = |level| players.iter().position(|&p| p == level);
-                if let (Some(a), Some(b)) = (index(a), index(b)) {
-                    results.add(a, b, score);
-                }
+        let mut results = match args.optional::<String>("results")? {
+            Some(path) => {
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+                results_from_lines(&players, &text)
             }
-        }
+            None => Results::new(players.len()),
+        };
         if args.get::<String>("play", Some("yes".into()))? != "no" {
             let mut started = Instant::now();
             let played = play_ladder(&config, |a, b, game| {

@@ -50,6 +50,19 @@ pub fn parse_result(line: &str) -> Option<(Level, Level, f64)> {
     words.next().is_none().then_some((a, b, score))
 }
 
+/// The results of `players` in the `result` lines of `text` (a run's printed output, or several
+/// joined); lines of other players, and other lines, are left out.
+pub fn results_from_lines(players: &[Level], text: &str) -> Results {
+    let mut results = Results::new(players.len());
+    let index = |level| players.iter().position(|&p| p == level);
+    for (a, b, score) in text.lines().filter_map(parse_result) {
+        if let (Some(a), Some(b)) = (index(a), index(b)) {
+            results.add(a, b, score);
+        }
+    }
+    results
+}
+
 /// Plays every pairing of the ladder, weakest players first, calling `report` after each game
 /// with the pair's levels; returns the results, indexed as `config.players`.
 pub fn play_ladder(config: &LadderConfig, mut report: impl FnMut(Level, Level, &SelfPlayGame)) -> Results {

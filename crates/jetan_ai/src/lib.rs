@@ -49,6 +49,7 @@ mod rng;
 mod score;
 mod search;
 pub mod selfplay;
+pub mod strength;
 pub mod suite;
 #[cfg(test)]
 mod testing;
