@@ -15,6 +15,7 @@ mod merged;
 mod models;
 mod quality;
 mod sky;
+mod sky_light;
 mod stands;
 pub mod surfaces;
 
@@ -33,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         gltf_figures::plugin,
         highlights::plugin,
         sky::plugin,
+        sky_light::plugin,
         dust::plugin,
         glow::plugin,
         quality::plugin,

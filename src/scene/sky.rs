@@ -193,7 +193,8 @@ fn follow_the_sky(
             fog.color = look.horizon;
             fog.directional_light_color = look.halo.with_alpha(0.4 * (1.0 - look.night));
             ambient.color = look.ambient.0;
-            ambient.brightness = look.ambient.1;
+            // The sky's image-based light ([`super::sky_light`]) gives the rest.
+            ambient.brightness = look.ambient.1 * super::sky_light::AMBIENT_KEPT;
         }
     }
 }

@@ -1,49 +1,41 @@
 //! The ground of Barsoom: the field's packed ochre sand and the dead sea bottoms' ochre moss.
 
 use crate::field::{Rgb, hex, mix, ramp, shade};
-use crate::noise::{Cells, Fbm, hash01, sin_turns, smoothstep};
+use crate::noise::{Cells, Fbm, hash01, smoothstep};
 use crate::surface::{Relief, Surface, Texel};
 
 /// Packed ochre sand.
 const SAND: &[(f32, Rgb)] = &[(0.0, hex(0xA8754A)), (0.5, hex(0xBF8C5C)), (1.0, hex(0xD0A274))];
 
-/// How deep (0 to 1) a faint track lies at (`u`, `v`): two ruts of a wheel or sledge, wandering
-/// across the tile and wrapping.
-fn tracks(u: f32, v: f32) -> f32 {
-    [(0.3, 0.0), (0.38, 0.15), (0.74, 0.55)]
-        .iter()
-        .map(|&(at, phase)| {
-            let centre = at + 0.04 * sin_turns(u + phase) + 0.015 * sin_turns(3.0 * u + 2.0 * phase);
-            let d = (v - centre + 0.5).rem_euclid(1.0) - 0.5;
-            let rut = 1.0 - smoothstep(0.0, 0.03, d.abs());
-            rut * rut
-        })
-        .sum()
-}
-
-/// The field's packed ochre sand: fine grain, a few dark and bright grains, gentle undulation
-/// and faint tracks.
+/// The field's packed ochre sand: coarse grain (dark and bright grains among the ochre),
+/// scuffed patches where feet and hooves turned it, gentle undulation. No straight marks: a
+/// tile repeats every two metres, and a line across it reads as the seam of a plank.
 pub fn sand(size: usize) -> Surface {
-    let grains = Cells::new(72, 1.0, 31);
+    let grains = Cells::new(96, 1.0, 31);
+    let pebbles = Cells::new(20, 1.0, 35);
     let swell = Fbm::new(3, 5, 32);
     let fine = Fbm::new(48, 3, 33);
-    Surface::new(size, Relief { depth: 4.0, radius: 3, occlusion: 1.5 }, |u, v| {
+    let scuffs = Fbm::new(6, 4, 36);
+    Surface::new(size, Relief { depth: 6.0, radius: 3, occlusion: 2.0 }, |u, v| {
         let grain = grains.at(u, v);
         let bump = 1.0 - smoothstep(0.0, 0.75, grain.f1);
         let kind = hash01(grain.id as i32, 0, 34);
-        let rut = tracks(u, v);
-        let t = 0.5 + 0.4 * swell.blotch(u, v) + 0.12 * fine.at(u, v);
-        let mut color = shade(ramp(SAND, t), 0.95 + 0.1 * bump - 0.05 * rut);
-        let speck = smoothstep(0.4, 0.9, bump);
-        if kind < 0.05 {
-            color = mix(color, hex(0x7A5638), speck * 0.5);
-        } else if kind > 0.96 {
-            color = mix(color, hex(0xE2C8A4), speck * 0.5);
+        let pebble = pebbles.at(u, v);
+        let stone = if hash01(pebble.id as i32, 0, 37) < 0.3 { 1.0 - smoothstep(0.0, 0.22, pebble.f1) } else { 0.0 };
+        let scuff = smoothstep(0.05, 0.45, scuffs.at(u, v));
+        let t = 0.5 + 0.45 * swell.blotch(u, v) + 0.18 * fine.at(u, v) - 0.25 * scuff;
+        let mut color = shade(ramp(SAND, t), 0.86 + 0.26 * bump);
+        let speck = smoothstep(0.35, 0.9, bump);
+        if kind < 0.14 {
+            color = mix(color, hex(0x6A4A30), speck * 0.6);
+        } else if kind > 0.9 {
+            color = mix(color, hex(0xE8D0AC), speck * 0.55);
         }
+        color = mix(color, hex(0x8A6448), stone * 0.7);
         Texel {
             color,
-            height: 0.5 + 0.25 * swell.at(u, v) + 0.12 * bump + 0.05 * fine.at(u, v) - 0.15 * rut,
-            roughness: 0.9 + 0.06 * bump - 0.08 * rut,
+            height: 0.5 + 0.25 * swell.at(u, v) + 0.14 * bump + 0.06 * fine.at(u, v) + 0.2 * stone - 0.08 * scuff,
+            roughness: 0.86 + 0.08 * bump - 0.1 * stone,
             metallic: 0.0,
         }
     })
