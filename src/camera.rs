@@ -1,7 +1,8 @@
 //! The cameras: the 3D one orbits and zooms with the mouse (right button drag, wheel), turns to
-//! face the human's side and looks straight down in the top-down view; the 2D diagram's camera
-//! takes over in the 2D view (`V` or the View button go round the three). [`BoardView`] maps a
-//! point of the board to the window through whichever is showing.
+//! face the human's side and looks straight down in the top-down view, or flies free about the
+//! field (photo mode: any button orbits, the keys carry it over the field); the 2D diagram's
+//! camera takes over in the 2D view (`V` or the View button go round the three). [`BoardView`]
+//! maps a point of the board to the window through whichever is showing.
 
 use bevy::camera::ScalingMode;
 use bevy::camera::visibility::RenderLayers;
@@ -29,6 +30,25 @@ pub struct BoardCamera {
     pub distance: f32,
     /// The current view.
     pub view: View,
+    /// The point it orbits: the board's centre, unless it flies free.
+    pub focus: Vec3,
+    /// Whether it flies free (photo mode): wider pitches and distances, carried over the field.
+    pub free: bool,
+}
+
+impl BoardCamera {
+    /// A camera over the board's centre, in `view`.
+    pub fn new(view: View, pitch: f32, distance: f32) -> BoardCamera {
+        BoardCamera { yaw: 0.0, pitch, distance, view, focus: Vec3::ZERO, free: false }
+    }
+
+    /// Back over the board (after flying free): its centre, a player's pitches and distances.
+    pub fn return_to_the_board(&mut self) {
+        self.free = false;
+        self.focus = Vec3::ZERO;
+        self.pitch = self.pitch.clamp(PITCHES.0, PITCHES.1);
+        self.distance = self.distance.clamp(DISTANCES.0, DISTANCES.1);
+    }
 }
 
 /// Go on to the next view: orbiting, top-down, the 2D diagram.
@@ -56,6 +76,13 @@ pub(super) fn plugin(app: &mut App) {
 /// The lowest and highest the orbiting camera looks down on the board, in radians: from just
 /// above the board's edge (the sky and moons in view) to straight down.
 const PITCHES: (f32, f32) = (0.1, 1.5);
+/// The nearest and farthest the orbiting camera stands from what it orbits, in squares.
+const DISTANCES: (f32, f32) = (6.0, 40.0);
+/// Flying free: from skimming the sand to straight down, from a piece's face to the stands.
+const FREE_PITCHES: (f32, f32) = (0.02, 1.55);
+const FREE_DISTANCES: (f32, f32) = (1.2, 70.0);
+/// How far a free camera's focus may wander from the board's centre, in squares.
+const FREE_ROAM: f32 = 40.0;
 
 /// The 2D view's camera: it sees only the diagram's layer, and draws while the view is 2D.
 #[derive(Component, Debug)]
@@ -131,7 +158,7 @@ fn spawn_camera(mut commands: Commands, settings: Res<Settings>, stage: Res<crat
     let pitch = starting_pitch(&stage);
     commands.spawn((
         Camera3d::default(),
-        BoardCamera { yaw: 0.0, pitch, distance: 13.5, view: settings.view },
+        BoardCamera::new(settings.view, pitch, 13.5),
         Transform::from_xyz(0.0, 10.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
         DistanceFog {
             color: Color::srgb(0.80, 0.56, 0.36),
@@ -177,22 +204,40 @@ fn toggle_view(
     }
 }
 
+/// Orbits with the mouse: a drag of the right (or middle) button turns, the wheel zooms; a free
+/// camera turns with any button, and the arrow keys or WASD carry it over the field.
 fn orbit(
+    time: Res<Time>,
     buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
     mut cameras: Query<&mut BoardCamera>,
 ) {
-    if egui.is_some_and(|e| e.is_pointer_over_area()) {
-        return;
-    }
+    let over_panels = egui.as_ref().is_some_and(|e| e.is_pointer_over_area());
+    let typing = egui.as_ref().is_some_and(|e| e.wants_keyboard_input());
     for mut camera in &mut cameras {
-        if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
-            camera.yaw -= motion.delta.x * 0.005;
-            camera.pitch = (camera.pitch + motion.delta.y * 0.004).clamp(PITCHES.0, PITCHES.1);
+        let (pitches, distances) = if camera.free { (FREE_PITCHES, FREE_DISTANCES) } else { (PITCHES, DISTANCES) };
+        if !over_panels {
+            let turning = buttons.pressed(MouseButton::Right)
+                || buttons.pressed(MouseButton::Middle)
+                || (camera.free && buttons.pressed(MouseButton::Left));
+            if turning {
+                camera.yaw -= motion.delta.x * 0.005;
+                camera.pitch = (camera.pitch + motion.delta.y * 0.004).clamp(pitches.0, pitches.1);
+            }
+            camera.distance = (camera.distance * (1.0 - scroll.delta.y * 0.08)).clamp(distances.0, distances.1);
         }
-        camera.distance = (camera.distance * (1.0 - scroll.delta.y * 0.08)).clamp(6.0, 40.0);
+        if camera.free && !typing {
+            let pressed = |codes: [KeyCode; 2]| codes.iter().any(|&code| keys.pressed(code));
+            let along = |plus: [KeyCode; 2], minus: [KeyCode; 2]| f32::from(pressed(plus)) - f32::from(pressed(minus));
+            let ahead = along([KeyCode::KeyW, KeyCode::ArrowUp], [KeyCode::KeyS, KeyCode::ArrowDown]);
+            let right = along([KeyCode::KeyD, KeyCode::ArrowRight], [KeyCode::KeyA, KeyCode::ArrowLeft]);
+            let facing = Quat::from_rotation_y(camera.yaw);
+            let step = facing * Vec3::new(right, 0.0, -ahead) * camera.distance * 0.6 * time.delta_secs();
+            camera.focus = (camera.focus + step).clamp(Vec3::splat(-FREE_ROAM), Vec3::splat(FREE_ROAM));
+        }
     }
 }
 
@@ -272,10 +317,15 @@ fn place_camera(
         match camera.view {
             View::Orbit => {
                 let offset = Vec3::new(0.0, camera.pitch.sin(), camera.pitch.cos()) * camera.distance;
-                // Looking along the board from low down, the view lifts to the sky above it.
-                let lift = (0.5 - camera.pitch).max(0.0) * 4.0;
-                *transform = Transform::from_translation(facing * offset)
-                    .looking_at(facing * Vec3::new(0.0, -0.6 + lift, -0.5), Vec3::Y);
+                // Looking along the board from low down, the view lifts to the sky above it
+                // (flying free, the player aims the camera: it looks at what it orbits).
+                let aim = if camera.free {
+                    Vec3::ZERO
+                } else {
+                    Vec3::new(0.0, -0.6 + (0.5 - camera.pitch).max(0.0) * 4.0, -0.5)
+                };
+                *transform = Transform::from_translation(camera.focus + facing * offset)
+                    .looking_at(camera.focus + facing * aim, Vec3::Y);
                 if !matches!(*projection, Projection::Perspective(_)) {
                     *projection = Projection::Perspective(PerspectiveProjection::default());
                 }

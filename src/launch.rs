@@ -61,6 +61,10 @@ impl FirstGame {
 pub struct StageDirections {
     /// Take a screenshot to this path once the scene is drawn, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Print the scene's budget as the screenshot is taken.
+    pub stats: bool,
+    /// Write where each side's pieces are in the screenshot to this file.
+    pub piece_points: Option<PathBuf>,
     /// A square to click once the board is set (to show a piece's moves).
     pub select: Option<String>,
     /// A square held hovered, whatever the pointer does (to show a piece's name).

@@ -28,6 +28,8 @@ pub mod look_asset;
 pub mod looks;
 pub mod online;
 pub mod palette;
+pub mod photo;
+pub mod picture_points;
 pub mod places;
 pub mod records;
 pub mod ron_text;
@@ -39,6 +41,7 @@ pub mod settings;
 pub mod shipped;
 pub mod sky_clock;
 pub mod sound;
+pub mod stats;
 pub mod token_looks;
 pub mod ui;
 pub mod variant_asset;
@@ -207,10 +210,12 @@ impl Plugin for InterfacePlugin {
         app.configure_sets(bevy_egui::EguiPrimaryContextPass, WhilePlaying.run_if(playing));
         app.add_plugins((
             crowd_mood::plugin,
+            sky_clock::plugin,
             scene::plugin,
             diagram::plugin,
             camera::plugin,
             ui::plugin,
+            photo::plugin,
             sound::plugin,
         ));
     }

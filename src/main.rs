@@ -23,6 +23,14 @@ struct Cli {
     /// Save a screenshot of the game to this PNG file once it is drawn, then exit.
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
+    /// With --screenshot: print the scene's budget as the picture is taken (mesh instances,
+    /// draw batches and triangles in view, shadow casters, texture memory).
+    #[arg(long, requires = "screenshot")]
+    stats: bool,
+    /// With --screenshot: write where each side's pieces are in the picture to this file (a
+    /// line a piece, `SIDE X Y`; for tools/side_distance.py).
+    #[arg(long, value_name = "FILE", requires = "screenshot")]
+    piece_points: Option<PathBuf>,
     /// The variant to play: a shipped variant's name (jetan, jetan_sarang, jetan_jeddara) or a
     /// file under assets/.
     #[arg(long, value_name = "NAME|FILE", value_parser = asset_path)]
@@ -119,6 +127,8 @@ fn main() -> ExitCode {
         FirstGame { variant: cli.variant, options: cli.options, moves: cli.moves, clocks: cli.clocks, open: cli.open };
     let stage = StageDirections {
         screenshot: cli.screenshot,
+        stats: cli.stats,
+        piece_points: cli.piece_points,
         select: cli.select,
         hover: cli.hover,
         animate: cli.animate,

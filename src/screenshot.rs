@@ -137,6 +137,12 @@ fn capture(
         };
     if ready || capture.frames >= FRAMES_AT_MOST {
         let path = stage.screenshot.clone().expect("only run with a screenshot path");
+        if stage.stats {
+            commands.queue(crate::stats::print_budget);
+        }
+        if let Some(points) = stage.piece_points.clone() {
+            commands.queue(crate::picture_points::write_to(points));
+        }
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path))

@@ -1,6 +1,7 @@
 //! The sky's clock: where the sun and Barsoom's two moons stand (Thuria near and fast, rising in
 //! the west; Cluros far and slow) and the sky's colours and lights at a time of day, as values
-//! the sky draws (`scene/sky.rs`) and the sound hears (the crowd quieter by night).
+//! the sky draws (`scene/sky.rs`), lights the scene by (`scene/sky_light.rs`) and the sound
+//! hears (the crowd quieter by night): [`SkyNow`], read once a frame, serves them all.
 
 use std::f32::consts::{PI, TAU};
 
@@ -38,16 +39,27 @@ pub struct SkyLook {
     pub night: f32,
 }
 
+/// Where the sun is in its day at `time` of day, `seconds` into the game: 0 is sunrise, π/2
+/// noon, π sunset (see [`SkyLook::with_sun_at`]).
+pub fn sun_phase(time: TimeOfDay, seconds: f32) -> f32 {
+    match time {
+        TimeOfDay::Day => DAY_PHASE,
+        TimeOfDay::Dusk => 3.07,
+        TimeOfDay::Night => 4.5,
+        TimeOfDay::Passing => (DAY_PHASE + seconds / DAY_SECONDS * TAU).rem_euclid(TAU),
+    }
+}
+
 impl SkyLook {
     /// The sky at `time` of day, `seconds` into the game (the moons move; so does the sun when
     /// the time passes).
     pub fn at(time: TimeOfDay, seconds: f32) -> SkyLook {
-        let phase = match time {
-            TimeOfDay::Day => DAY_PHASE,
-            TimeOfDay::Dusk => 3.07,
-            TimeOfDay::Night => 4.5,
-            TimeOfDay::Passing => DAY_PHASE + seconds / DAY_SECONDS * TAU,
-        };
+        SkyLook::with_sun_at(sun_phase(time, seconds), seconds)
+    }
+
+    /// The sky with the sun at `phase` of its day (0 sunrise, π/2 noon, π sunset, below the
+    /// horizon from π to 2π), the moons where they are `seconds` into the game.
+    pub fn with_sun_at(phase: f32, seconds: f32) -> SkyLook {
         let sun = sun_direction(phase);
         let moons =
             [moon_direction(seconds, THURIA_CROSSING, 0.76, 0.22), moon_direction(seconds, CLUROS_CROSSING, 1.8, 0.3)];
@@ -108,6 +120,43 @@ fn smoothstep(from: f32, to: f32, x: f32) -> f32 {
 /// The time the sky has run, in seconds (the moons' course, and the day's when it passes).
 #[derive(Resource, Default)]
 pub struct SkyTime(pub f32);
+
+/// A sun held at a phase of its day, whatever the settings' time of day (photo mode's slider).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct HeldSun(pub Option<f32>);
+
+/// The sky of this frame: what the sky draws, the scene is lit by and the sound hears.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SkyNow(pub SkyLook);
+
+impl Default for SkyNow {
+    fn default() -> Self {
+        SkyNow(SkyLook::at(TimeOfDay::default(), 0.0))
+    }
+}
+
+/// Registers the sky's clock: it runs in the frame's view, before what reads it (which orders
+/// itself after [`read_the_sky`]).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SkyTime>()
+        .init_resource::<HeldSun>()
+        .init_resource::<SkyNow>()
+        .add_systems(Update, read_the_sky.in_set(crate::AppSystems::View));
+}
+
+/// Runs the sky's time on and reads the sky of this frame: the held sun's, else the settings'
+/// time of day's.
+pub fn read_the_sky(
+    time: Res<Time>,
+    settings: Res<crate::settings::Settings>,
+    held: Res<HeldSun>,
+    mut sky_time: ResMut<SkyTime>,
+    mut now: ResMut<SkyNow>,
+) {
+    sky_time.0 += time.delta_secs();
+    let phase = held.0.unwrap_or_else(|| sun_phase(settings.time_of_day, sky_time.0));
+    now.set_if_neq(SkyNow(SkyLook::with_sun_at(phase, sky_time.0)));
+}
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use build::{MAX_COUNT, MAX_PARTS};
-pub use model::{Model, Paint, Part, Shape, part};
+pub use model::{Model, Paint, Part, Roundness, Shape, part};
 pub use skeleton::Skeleton;
 pub use vocabulary::{Item, Look, LookFile, MotionName};
 

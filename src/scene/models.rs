@@ -1,7 +1,8 @@
 //! Each token's model, built from its look ([`TokenLook`]): the look's parts as meshes in its
-//! side's colours (the feathers, propellers and crowns of Burroughs' pieces), and its glTF
-//! scene if it has one. Built anew whenever the look changes (a look file edited), and the
-//! propellers turn while the piece moves.
+//! side's colours (the feathers, propellers and crowns of Burroughs' pieces), as round as the
+//! quality preset makes them, and its glTF scene if it has one. Built anew whenever the look
+//! changes (a look file edited) or the quality does, and the propellers turn while the piece
+//! moves.
 
 use std::collections::HashMap;
 use std::f32::consts::PI;
@@ -9,17 +10,20 @@ use std::f32::consts::PI;
 use bevy::prelude::*;
 use jetan_rules::Side;
 
+use super::quality::Preset;
 use crate::animation::Walking;
 use crate::board::PieceToken;
 use crate::game::Game;
-use crate::looks::{GltfModel, Paint, Part};
+use crate::looks::{GltfModel, Paint, Part, Roundness};
 use crate::palette::Palette;
+use crate::settings::Settings;
 use crate::token_looks::TokenLook;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ModelAssets>().add_systems(
         Update,
-        (dress_tokens.in_set(crate::WhilePlaying), spin_propellers).in_set(crate::AppSystems::View),
+        ((redress_for_quality, dress_tokens).chain().in_set(crate::WhilePlaying), spin_propellers)
+            .in_set(crate::AppSystems::View),
     );
 }
 
@@ -55,9 +59,27 @@ const MODEL_SCALE: f32 = 1.25;
 /// Shared meshes and the materials of each side.
 #[derive(Resource, Default)]
 struct ModelAssets {
-    meshes: HashMap<String, Handle<Mesh>>,
+    /// By shape, as finely made as the quality's preset says.
+    meshes: HashMap<(String, Roundness), Handle<Mesh>>,
     /// By side, the side's name (which picks its colours) and paint.
     materials: HashMap<(Side, String, Paint), Handle<StandardMaterial>>,
+}
+
+/// A new quality preset makes the pieces' round shapes anew: every token is dressed again (the
+/// meshes of the old roundness are let go).
+fn redress_for_quality(
+    settings: Res<Settings>,
+    mut assets: ResMut<ModelAssets>,
+    mut tokens: Query<&mut TokenLook>,
+    mut shown: Local<Option<Roundness>>,
+) {
+    let round = Preset::of(settings.quality).round;
+    if shown.replace(round).is_some_and(|before| before != round) {
+        assets.meshes.clear();
+        for mut look in &mut tokens {
+            look.set_changed();
+        }
+    }
 }
 
 /// Gives every token whose look is new or changed the model of its look.
@@ -65,12 +87,14 @@ fn dress_tokens(
     mut commands: Commands,
     tokens: Query<(Entity, &PieceToken, &TokenLook, Option<&Dressed>), Changed<TokenLook>>,
     game: Res<Game>,
+    settings: Res<Settings>,
     server: Res<AssetServer>,
     mut assets: ResMut<ModelAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let variant = game.position().variant();
+    let round = Preset::of(settings.quality).round;
     for (entity, token, TokenLook(drawn), dressed) in &tokens {
         if let Some(Dressed(old)) = dressed {
             commands.entity(*old).despawn();
@@ -104,7 +128,11 @@ fn dress_tokens(
                 Some((hub, axis)) => (hub_of(&mut commands, &mut hubs, (hub, axis), frame, entity), part.at - hub),
                 None => (frame.0, part.at - frame.1),
             };
-            let mesh = assets.meshes.entry(part.shape.key()).or_insert_with(|| meshes.add(part.shape.mesh())).clone();
+            let mesh = assets
+                .meshes
+                .entry((part.shape.key(), round))
+                .or_insert_with(|| meshes.add(part.shape.mesh(round)))
+                .clone();
             let side = painted(token.piece, part);
             let name = variant.side_name(side).to_string();
             let material = assets

@@ -1,6 +1,7 @@
-//! The scene's quality presets (`quality` in the settings): what the camera and the sunlight's
-//! shadows ask of the graphics card. Low is what a software renderer draws in good time;
-//! Medium adds bloom and finer shadows; High adds ambient occlusion, anti-aliased by FXAA
+//! The scene's quality presets (`quality` in the settings): what the camera, the sunlight's
+//! shadows and the pieces' round shapes ask of the graphics card. Low is what a software
+//! renderer draws in good time; Medium adds bloom, finer shadows and rounder statuettes (48
+//! segments round a body, against Low's 24); High adds ambient occlusion, anti-aliased by FXAA
 //! (ambient occlusion needs multisampling off). Temporal anti-aliasing is left out: it
 //! misdraws a camera with a viewport, as the game's 3D camera has beside the side panel.
 
@@ -13,6 +14,7 @@ use bevy::post_process::bloom::Bloom;
 use bevy::prelude::*;
 
 use crate::camera::BoardCamera;
+use crate::looks::Roundness;
 use crate::settings::{Quality, Settings};
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,15 +31,17 @@ pub struct Preset {
     pub bloom: bool,
     /// Ambient occlusion, with FXAA instead of multisampling.
     pub occlusion: bool,
+    /// How finely the pieces' round shapes are made.
+    pub round: Roundness,
 }
 
 impl Preset {
     /// What `quality` turns on.
     pub fn of(quality: Quality) -> Preset {
         match quality {
-            Quality::Low => Preset { shadow_map: 2048, bloom: false, occlusion: false },
-            Quality::Medium => Preset { shadow_map: 4096, bloom: true, occlusion: false },
-            Quality::High => Preset { shadow_map: 4096, bloom: true, occlusion: true },
+            Quality::Low => Preset { shadow_map: 2048, bloom: false, occlusion: false, round: Roundness(24) },
+            Quality::Medium => Preset { shadow_map: 4096, bloom: true, occlusion: false, round: Roundness(48) },
+            Quality::High => Preset { shadow_map: 4096, bloom: true, occlusion: true, round: Roundness(64) },
         }
     }
 }
@@ -90,7 +94,7 @@ mod tests {
         app.init_resource::<DirectionalLightShadowMap>()
             .insert_resource(Settings { quality: Quality::High, ..default() })
             .add_plugins(plugin);
-        app.world_mut().spawn(BoardCamera { yaw: 0.0, pitch: 0.5, distance: 10.0, view: View::Orbit });
+        app.world_mut().spawn(BoardCamera::new(View::Orbit, 0.5, 10.0));
         app.update();
         assert!(camera_has::<Bloom>(&mut app) && camera_has::<Hdr>(&mut app));
         assert!(camera_has::<ScreenSpaceAmbientOcclusion>(&mut app) && camera_has::<DepthPrepass>(&mut app));

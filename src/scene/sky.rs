@@ -8,8 +8,7 @@ use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster, NotShadowReceiver
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use crate::settings::Settings;
-use crate::sky_clock::{SkyLook, SkyTime};
+use crate::sky_clock::{SkyLook, SkyNow, read_the_sky};
 
 /// The dome's radius: beyond the mesas, inside the camera's far plane.
 const DOME: f32 = 150.0;
@@ -48,9 +47,8 @@ struct Stars;
 struct SkyLight;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SkyTime>()
-        .add_systems(Startup, spawn_sky)
-        .add_systems(Update, follow_the_sky.in_set(crate::AppSystems::View));
+    app.add_systems(Startup, spawn_sky)
+        .add_systems(Update, follow_the_sky.after(read_the_sky).in_set(crate::AppSystems::View));
 }
 
 fn spawn_sky(
@@ -121,18 +119,16 @@ fn star_field() -> Mesh {
         );
         indices.extend([first, first + 1, first + 2, first, first + 2, first + 3]);
     }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::RENDER_WORLD)
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
         .with_inserted_indices(Indices::U32(indices))
 }
 
 /// Moves the sun and moons, colours the dome, and sets the light, haze and ambient light, for
-/// the time of day the settings choose.
+/// the sky of this frame.
 #[allow(clippy::too_many_arguments, reason = "each part of the sky is its own query")]
 fn follow_the_sky(
-    time: Res<Time>,
-    settings: Res<Settings>,
-    mut sky_time: ResMut<SkyTime>,
+    sky: Res<SkyNow>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     dome: Query<&Mesh3d, With<Dome>>,
@@ -145,8 +141,7 @@ fn follow_the_sky(
     mut cameras: Query<(&mut DistanceFog, &mut AmbientLight)>,
     mut shown: Local<Option<SkyLook>>,
 ) {
-    sky_time.0 += time.delta_secs();
-    let look = SkyLook::at(settings.time_of_day, sky_time.0);
+    let look = sky.0;
     let before = shown.replace(look);
     // Only what changed is written: a changed asset or light is prepared again for the GPU.
     for (mut transform, moon, _) in &mut bodies {

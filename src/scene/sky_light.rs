@@ -12,8 +12,7 @@ use bevy::render::render_resource::{
 };
 
 use crate::camera::BoardCamera;
-use crate::settings::Settings;
-use crate::sky_clock::{SkyLook, SkyTime};
+use crate::sky_clock::{SkyLook, SkyNow, read_the_sky};
 
 /// The specular map's largest face, in texels (its mips halve down to one texel).
 const SPECULAR_SIZE: u32 = 32;
@@ -32,21 +31,20 @@ const REMAKE_ANGLE: f32 = 0.02;
 pub const AMBIENT_KEPT: f32 = 0.25;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, light_by_the_sky.in_set(crate::AppSystems::View));
+    app.add_systems(Update, light_by_the_sky.after(read_the_sky).in_set(crate::AppSystems::View));
 }
 
 /// Makes the sky's light maps for the time of day, and puts them on the 3D camera, when the
 /// light has moved enough (or a camera hasn't them yet).
 fn light_by_the_sky(
     mut commands: Commands,
-    settings: Res<Settings>,
-    sky_time: Res<SkyTime>,
+    sky: Res<SkyNow>,
     mut images: ResMut<Assets<Image>>,
     cameras: Query<(Entity, Has<EnvironmentMapLight>), With<BoardCamera>>,
     mut made: Local<Option<(Vec3, Vec3)>>,
     mut maps: Local<Option<EnvironmentMapLight>>,
 ) {
-    let look = SkyLook::at(settings.time_of_day, sky_time.0);
+    let look = sky.0;
     let moved = made.is_none_or(|(sun, light)| {
         sun.angle_between(look.sun) > REMAKE_ANGLE || light.angle_between(look.light.0) > REMAKE_ANGLE
     });

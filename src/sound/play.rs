@@ -155,7 +155,7 @@ pub(super) fn play_ambience(
     audio: Res<Audio>,
     settings: Res<Settings>,
     catalog: Res<SoundCatalog>,
-    sky_time: Option<Res<crate::sky_clock::SkyTime>>,
+    sky: Option<Res<crate::sky_clock::SkyNow>>,
     cheering: Res<crate::crowd_mood::Cheering>,
     mut lasting: ResMut<Lasting>,
 ) {
@@ -174,7 +174,7 @@ pub(super) fn play_ambience(
         lasting.ambience = Some((voices, catalog.generation()));
     }
     let Some(([wind, crowd], _)) = lasting.ambience else { return };
-    let night = sky_time.map_or(0.0, |sky| crate::sky_clock::SkyLook::at(settings.time_of_day, sky.0).night);
+    let night = sky.map_or(0.0, |sky| sky.0.night);
     let level = |name: &str| map.sounds.get(name).map_or(0.0, |sound| sound.volume) * loudness.ambience;
     let [wind_name, crowd_name] = &map.ambience;
     let crowd_level = level(crowd_name) * (1.0 - 0.6 * night + cheering.level);

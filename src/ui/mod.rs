@@ -192,7 +192,9 @@ pub(super) fn plugin(app: &mut App) {
             puzzles_window::show,
             (files::show, move_list::show, hover::show, title::show_game_menu).in_set(crate::WhilePlaying),
         )
-            .chain(),
+            .chain()
+            // Photo mode hides them all: the picture is the scene.
+            .run_if(not(crate::photo::photo_mode_on)),
     );
 }
 
@@ -208,9 +210,15 @@ fn leave_the_panels(
     }
 }
 
-/// Says whether a window over the game is open (the clocks and the board wait).
-fn say_modal(state: Res<UiState>, mut modal: ResMut<crate::screen::ModalOpen>) {
-    modal.set_if_neq(crate::screen::ModalOpen(state.modal_open()));
+/// Says whether a window over the game is open, or photo mode is on (the clocks and the board
+/// wait).
+fn say_modal(
+    state: Res<UiState>,
+    photo: Option<Res<crate::photo::PhotoMode>>,
+    mut modal: ResMut<crate::screen::ModalOpen>,
+) {
+    let photographing = photo.is_some_and(|photo| photo.on());
+    modal.set_if_neq(crate::screen::ModalOpen(state.modal_open() || photographing));
 }
 
 /// The interface gets a camera of its own, drawn over the 3D view, so that the 3D camera can be
