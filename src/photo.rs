@@ -238,9 +238,11 @@ fn take_picture(mut commands: Commands, mut photo: ResMut<PhotoMode>) {
     );
 }
 
-/// Where pictures go: the player's pictures folder's `Jetan` (else the home folder's).
+/// Where pictures go: the player's pictures folder's `Jetan` (the desktop's pictures folder,
+/// else `~/Pictures`, as the desktop names it by default).
 fn pictures_folder() -> PathBuf {
-    dirs::picture_dir().or_else(dirs::home_dir).unwrap_or_else(std::env::temp_dir).join("Jetan")
+    let pictures = dirs::picture_dir().or_else(|| dirs::home_dir().map(|home| home.join("Pictures")));
+    pictures.unwrap_or_else(std::env::temp_dir).join("Jetan")
 }
 
 /// Saves `image` as a PNG in `folder` (made if missing) under the first free name

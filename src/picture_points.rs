@@ -1,6 +1,6 @@
 //! Where each side's pieces stand in a screenshot (`--piece-points FILE`, written as the picture
-//! is taken): a line a piece, `SIDE X Y` in the window's pixels, for `tools/side_distance.py`,
-//! which compares the two sides' colours there.
+//! is taken): points up each piece's axis, a line each, `SIDE X Y` in the window's pixels, for
+//! `tools/side_distance.py`, which compares the two sides' colours there.
 
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -11,18 +11,21 @@ use crate::board::PieceToken;
 use crate::camera::BoardView;
 use crate::game::Game;
 
-/// How high above its square a piece is sampled, in squares: its body, below a tall piece's
-/// head and above a short one's base.
-const BODY: f32 = 0.3;
+/// The heights up a piece's axis where it is sampled, in squares: from above its foot to a short
+/// piece's head (what is sampled above a short piece is the board: a median outvotes it).
+const HEIGHTS: [f32; 5] = [0.12, 0.22, 0.32, 0.42, 0.52];
 
-/// The lines for the pieces in view: `SIDE X Y`, the side as the variant names it (one word).
+/// The lines for the pieces in view, a point each of [`HEIGHTS`]: `SIDE X Y`, the side as the
+/// variant names it (one word).
 pub fn lines(game: &Game, view: &BoardView, tokens: &Query<(&PieceToken, &GlobalTransform)>) -> String {
     let variant = game.position().variant();
     let mut text = String::new();
     for (token, transform) in tokens {
-        if let Some(at) = view.to_window(transform.translation() + Vec3::Y * BODY) {
-            let side = variant.side_name(token.piece.side).replace(' ', "_");
-            let _ = writeln!(text, "{side} {:.1} {:.1}", at.x, at.y);
+        let side = variant.side_name(token.piece.side).replace(' ', "_");
+        for height in HEIGHTS {
+            if let Some(at) = view.to_window(transform.translation() + Vec3::Y * height) {
+                let _ = writeln!(text, "{side} {:.1} {:.1}", at.x, at.y);
+            }
         }
     }
     text
