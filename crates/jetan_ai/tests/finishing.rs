@@ -46,7 +46,12 @@ fn check(name: &str, text: &str) -> Vec<String> {
 
 #[test]
 fn every_finishing_position_is_legal_undecided_and_decisively_ahead() {
-    let failures = check("jetan", include_str!("finishing/jetan.txt"));
+    let failures = [
+        check("jetan", include_str!("finishing/jetan.txt")),
+        check("jetan_sarang", include_str!("finishing/jetan_sarang.txt")),
+        check("jetan_jeddara", include_str!("finishing/jetan_jeddara.txt")),
+    ]
+    .concat();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
