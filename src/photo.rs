@@ -42,8 +42,8 @@ pub struct PhotoMode {
 
 /// What photo mode changed that leaving it puts back.
 struct Left {
-    /// The view the camera had (photo mode shows the 3D scene).
-    view: View,
+    /// The camera as it was: its view (photo mode shows the 3D scene), turn, pitch and distance.
+    camera: BoardCamera,
 }
 
 impl PhotoMode {
@@ -130,7 +130,7 @@ fn enter(
     let phase = held.0.unwrap_or_else(|| sun_phase(settings.time_of_day, sky_time.0));
     held.0 = Some(phase);
     let Ok((entity, mut camera, mut shown)) = cameras.single_mut() else { return };
-    photo.left = Some(Left { view: camera.view });
+    photo.left = Some(Left { camera: camera.clone() });
     photo.hour = hour_of_phase(phase);
     photo.aperture = APERTURE;
     photo.said = None;
@@ -165,8 +165,7 @@ fn leave(
     photo.shooting = None;
     held.0 = None;
     for (entity, mut camera) in &mut cameras {
-        camera.return_to_the_board();
-        camera.view = left.view;
+        camera.return_to_the_board(&left.camera);
         commands.entity(entity).remove::<DepthOfField>();
     }
     if let Some(mut picking) = picking {
@@ -379,18 +378,19 @@ mod tests {
         let board_camera = app.world().get::<BoardCamera>(camera).unwrap();
         assert!(board_camera.free && board_camera.view == View::Orbit);
         assert!(app.world().get::<DepthOfField>(camera).is_some());
-        // Flown far and low, then back.
+        // Flown far, low and round, then back where it was.
         let mut board_camera = app.world_mut().get_mut::<BoardCamera>(camera).unwrap();
         board_camera.focus = Vec3::new(12.0, 0.0, -5.0);
         board_camera.pitch = 0.03;
         board_camera.distance = 2.0;
+        board_camera.yaw = 2.0;
         app.world_mut().run_system_cached(leave).unwrap();
         app.world_mut().flush();
         assert!(!app.world().resource::<PhotoMode>().on());
         assert_eq!(app.world().resource::<HeldSun>().0, None);
         let board_camera = app.world().get::<BoardCamera>(camera).unwrap();
         assert!(!board_camera.free && board_camera.view == View::Diagram && board_camera.focus == Vec3::ZERO);
-        assert!(board_camera.pitch >= 0.1 && board_camera.distance >= 6.0);
+        assert_eq!((board_camera.yaw, board_camera.pitch, board_camera.distance), (0.0, 0.6, 14.0));
         assert!(app.world().get::<DepthOfField>(camera).is_none());
     }
 }
