@@ -36,7 +36,6 @@ mod charge_win;
 mod deepen;
 mod eval;
 mod facts;
-pub mod finishing;
 mod generation;
 pub mod ladder;
 mod level;
