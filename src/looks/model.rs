@@ -251,7 +251,11 @@ mod tests {
         assert_eq!(medium.segments(0.001), FEWEST_SEGMENTS);
         let radii = [0.005, 0.02, 0.05, 0.1, 0.15, 0.3];
         assert!(radii.windows(2).all(|pair| medium.segments(pair[0]) <= medium.segments(pair[1])));
-        assert!(radii.iter().all(|&r| medium.segments(r) % 4 == 0 && Roundness(24).segments(r) <= medium.segments(r)));
+        assert!(
+            radii
+                .iter()
+                .all(|&r| medium.segments(r).is_multiple_of(4) && Roundness(24).segments(r) <= medium.segments(r))
+        );
     }
 
     /// The normals (as radius and height) at the profile's point `point`, from the band below
@@ -282,10 +286,10 @@ mod tests {
         let (side, top) = normals_at(&mesh, 16, 1);
         assert!(side.angle_to(top).abs() > 1.4, "{side} {top}");
         // Up the dome, each point's normal is one, pointing away from the dome's centre.
-        for point in 4..profile.len() - 1 {
+        for (point, &(r, y)) in profile.iter().enumerate().take(profile.len() - 1).skip(4) {
             let (below, above) = normals_at(&mesh, 16, point);
             assert!(below.distance(above) < 1e-5, "point {point}: {below} {above}");
-            let outward = (Vec2::new(profile[point].0, profile[point].1 - 0.1)).normalize();
+            let outward = Vec2::new(r, y - 0.1).normalize();
             assert!(below.dot(outward) > 0.99, "point {point}: {below} against {outward}");
         }
     }
