@@ -68,12 +68,24 @@ fn side_kills_must_fit_in_a_move() {
 }
 
 #[test]
+fn a_move_limit_of_no_plies_is_refused_at_its_place() {
+    // Found by the mutation proptest: `ply_limit: 0` loaded, and then its start was refused.
+    let text = edited("jetan.ron", "ply_limit: None,", "ply_limit: 0,");
+    let errors = Variant::load(&text, "jetan.ron").expect_err("ply_limit: 0");
+    assert_at(&text, &errors, "ply_limit: 0", "ply_limit needs at least 1 ply");
+    // One ply is a game (the guide's longer examples then end early, an error of their own).
+    let one = Variant::load(&edited("jetan.ron", "ply_limit: None,", "ply_limit: 1,"), "j");
+    assert!(one.as_ref().err().is_none_or(|e| !e.to_string().contains("ply_limit needs")), "{one:?}");
+}
+
+#[test]
 fn a_choice_is_checked_as_the_variant_it_makes() {
     let option = r#"(id: "up_to", name: "one to three squares", set: [Walk(piece: "chief", exact: false)]),"#;
     let cases = [
         (r#"set: [Moves(piece: "chief", moves: [Path(steps: 16, dirs: Any, jump: true)])]"#, "walks from a square"),
         (r#"set: [Moves(piece: "chief", moves: [])]"#, "has no moves"),
         (r#"set: [SmallArmies(pieces: 0, plies: 0)]"#, "small_armies needs at least 1 piece and 1 ply"),
+        (r#"set: [PlyLimit(0)]"#, "ply_limit needs at least 1 ply"),
     ];
     for (set, words) in cases {
         let changed = option.replace(r#"set: [Walk(piece: "chief", exact: false)]"#, set);
