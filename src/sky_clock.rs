@@ -1,5 +1,6 @@
 //! The sky's clock: where the sun and Barsoom's two moons stand (Thuria near and fast, rising in
-//! the west; Cluros far and slow) and the sky's colours and lights at a time of day, as values
+//! the west; Cluros far and slow) and the sky's colours and lights at a time of day (with the
+//! field's radium lamps, lit when the sun is down), as values
 //! the sky draws (`scene/sky.rs`), lights the scene by (`scene/sky_light.rs`) and the sound
 //! hears (the crowd quieter by night): [`SkyNow`], read once a frame, serves them all.
 
@@ -17,6 +18,12 @@ const THURIA_CROSSING: f32 = 50.0;
 const CLUROS_CROSSING: f32 = 600.0;
 /// Where the sun stands by day: low in the south-west, for long shadows across the board.
 const DAY_PHASE: f32 = 2.45;
+/// Towards the radium lamps low on the southern stands (the camera's side: the moons light
+/// the pieces' northern faces, the lamps the faces a player looks at, and graze the field,
+/// which stays dark).
+const LAMPS: Vec3 = Vec3::new(0.3, 0.35, 1.0);
+/// The lamps' lux on the field by night (the moonlight's is 1 600).
+const LAMP_LUX: f32 = 900.0;
 
 /// The sky's colours and lights at one moment.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,6 +40,8 @@ pub struct SkyLook {
     pub halo: Color,
     /// Where the light comes from (the sun, or the higher moon by night), its colour and lux.
     pub light: (Vec3, Color, f32),
+    /// The field's radium lamps: towards them, their colour and lux (none by day).
+    pub lamps: (Vec3, Color, f32),
     /// The ambient light's colour and brightness.
     pub ambient: (Color, f32),
     /// How much the stars and moons show, 0 by day to 1 by night.
@@ -84,7 +93,8 @@ impl SkyLook {
         let ambient_colour =
             blend(Vec3::new(1.0, 0.78, 0.60), Vec3::new(0.85, 0.62, 0.62), Vec3::new(0.45, 0.52, 0.80));
         let ambient = (ambient_colour, 350.0 * day + 170.0 * dusk + 120.0 * night);
-        SkyLook { sun, moons, zenith, horizon, halo, light, ambient, night }
+        let lamps = (LAMPS.normalize(), Color::srgb(1.0, 0.95, 0.86), LAMP_LUX * night);
+        SkyLook { sun, moons, zenith, horizon, halo, light, lamps, ambient, night }
     }
 
     /// The sky's colour looking along `direction`: the zenith blended down to the horizon, the
@@ -174,8 +184,11 @@ mod tests {
         assert!(day.light.2 > dusk.light.2 && dusk.light.2 > night.light.2);
         assert!(day.sun.y > 0.4 && dusk.sun.y > 0.0 && dusk.sun.y < 0.1 && night.sun.y < 0.0);
         assert_eq!((day.night, night.night), (0.0, 1.0));
-        // By night the light is the moons', from above the horizon.
+        // By night the light is the moons', from above the horizon, and the lamps are lit
+        // on the camera's side (south, +z), where the moons don't shine from.
         assert!(night.light.0.y > 0.0 && night.light.0 != night.sun);
+        assert_eq!(day.lamps.2, 0.0);
+        assert!(night.lamps.2 > 0.5 * night.light.2 && night.lamps.0.z > 0.0 && night.light.0.z < 0.0);
     }
 
     #[test]

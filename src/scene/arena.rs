@@ -1,8 +1,9 @@
 //! The Jetan field of Manator: a paved field about the board inside tiered stone stands full of
 //! the city's people, the jeddak's box on the east side, gates, and banners and pennants in the
 //! two sides' colours. Sized to the board (the default camera stands inside the stands), drawn
-//! as three meshes with vertex colours (the stone in sandstone, the field in packed sand, the
-//! banners and awnings in cloth: the game's surfaces, tinted), and rebuilt with the board.
+//! as four meshes with vertex colours (the stone in sandstone, the field in packed sand, the
+//! awning and the waving banners in cloth: the game's surfaces, tinted), and rebuilt with the
+//! board.
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
@@ -35,6 +36,7 @@ fn build_title_arena(mut commands: Commands, mut made: Makers) {
 struct Makers<'w> {
     meshes: ResMut<'w, Assets<Mesh>>,
     materials: ResMut<'w, Assets<StandardMaterial>>,
+    flag_materials: ResMut<'w, Assets<super::flags::FlagMaterial>>,
     surfaces: Res<'w, Surfaces>,
 }
 
@@ -90,6 +92,14 @@ fn spawn_stands(
             ChildOf(stands),
         ));
     }
+    let waving = super::flags::flag_material(made.surfaces.dress(Surface::Cloth, rough.clone(), Vec2::splat(2.0)));
+    commands.spawn((
+        Mesh3d(made.meshes.add(parts.flags)),
+        MeshMaterial3d(made.flag_materials.add(waving)),
+        NotShadowCaster,
+        Transform::default(),
+        ChildOf(stands),
+    ));
     commands.entity(stands).insert((Transform::default(), Visibility::default()));
     let plain = made.materials.add(rough);
     super::crowd::spawn(commands, &about, stands, &mut made.meshes, plain);
@@ -101,23 +111,31 @@ struct ArenaParts {
     stone: Mesh,
     /// The field's paving.
     field: Mesh,
-    /// The banners, pennants and the jeddak's awning.
+    /// The jeddak's awning.
     cloth: Mesh,
+    /// The banners and pennants, which wave.
+    flags: Mesh,
 }
 
 /// The field and the stands about it, without their people.
 fn arena(field: Vec2, board: Option<Vec2>, stands: &[Stand; 4]) -> ArenaParts {
     let (mut stone, mut ground, mut cloth) = (MergedMesh::default(), MergedMesh::default(), MergedMesh::default());
+    let mut flags = MergedMesh::swaying();
     paving(&mut ground, field, board);
     for (index, stand) in stands.iter().enumerate() {
         tiers(&mut stone, stand);
-        banners(&mut cloth, stand);
+        banners(&mut flags, stand);
         if index < 2 {
             gates(&mut stone, stand);
         }
     }
     royal_box(&mut cloth, &stands[ROYAL]);
-    ArenaParts { stone: stone.build_for_maps(), field: ground.build_for_maps(), cloth: cloth.build_for_maps() }
+    ArenaParts {
+        stone: stone.build_for_maps(),
+        field: ground.build_for_maps(),
+        cloth: cloth.build_for_maps(),
+        flags: flags.build_for_maps(),
+    }
 }
 
 /// The field between the board (if there is one) and the stands, paved in big worn flags.
@@ -171,26 +189,35 @@ fn tiers(mesh: &mut MergedMesh, stand: &Stand) {
 }
 
 /// Long banners down the podium wall, facing the field, and pennants on poles along the
-/// parapet, in the colours of the side the stand cheers (both in turn on the east and west).
-fn banners(mesh: &mut MergedMesh, stand: &Stand) {
+/// parapet, in the colours of the side the stand cheers (both in turn on the east and west):
+/// the pennants fly free of their poles, the banners stir at their hems ([`super::flags`]).
+fn banners(flags: &mut MergedMesh, stand: &Stand) {
     let spacing = 3.2;
     let count = (stand.along * 2.0 / spacing) as i32;
     let top = GROUND + WALL + TIERS as f32 * RISE;
     let outer = PODIUM + TIERS as f32 * DEPTH;
+    let facing = |at: Vec3| Transform::from_translation(at).with_rotation(stand.turn);
     for i in 0..count {
         let along = -stand.along + (i as f32 + 0.5) * stand.along * 2.0 / count as f32;
         let (body, trim) = stand.banners[i as usize % stand.banners.len()];
-        let cloth = stand.turn * Vec3::new(0.8, 1.05, 0.03);
-        mesh.cuboid(cloth.abs(), stand.place(along, -0.02, GROUND + WALL - 0.58), body);
-        let band = stand.turn * Vec3::new(0.82, 0.1, 0.04);
-        mesh.cuboid(band.abs(), stand.place(along, -0.025, GROUND + WALL - 0.95), trim);
-        mesh.cuboid(band.abs(), stand.place(along, -0.025, GROUND + WALL - 0.1), trim);
-        // A pennant above the parapet.
+        let phase = noise(i as u32 * 7 + (stand.along * 10.0) as u32) * std::f32::consts::TAU;
+        // A banner hangs from the wall's top, its hem a fifth as free as a pennant's fly end.
+        let (hang, hem) = (GROUND + WALL - 0.05, 0.2);
+        let stir = |height: f32| hem * ((hang - height) / 1.05).clamp(0.0, 1.0);
+        let centre = hang - 0.525;
+        let cloth = stand.place(along, -0.08, centre);
+        flags.add_swaying(super::flags::sheet(Vec2::new(0.8, 1.05)), facing(cloth), body, |p| stir(centre + p.y), phase);
+        for height in [GROUND + WALL - 0.95, GROUND + WALL - 0.1] {
+            let band = stand.place(along, -0.085, height);
+            flags.add_swaying(Cuboid::new(0.82, 0.1, 0.01), facing(band), trim, |_| stir(height), phase);
+        }
+        // A pennant above the parapet, flying from its pole.
         let pole_foot = stand.place(along, outer - 0.12, top + 0.7);
-        mesh.add(Cylinder::new(0.04, 1.8), Transform::from_translation(pole_foot + Vec3::Y * 0.9), trim);
-        let flag = stand.turn * Vec3::new(0.7, 0.4, 0.02);
-        let sideways = stand.turn * Vec3::X * 0.37;
-        mesh.cuboid(flag.abs(), pole_foot + Vec3::Y * 1.55 + sideways, body);
+        flags.add(Cylinder::new(0.04, 1.8), Transform::from_translation(pole_foot + Vec3::Y * 0.9), trim);
+        let width = 0.7;
+        let sideways = stand.turn * Vec3::X * (width / 2.0 + 0.02);
+        let pennant = facing(pole_foot + Vec3::Y * 1.55 + sideways);
+        flags.add_swaying(super::flags::sheet(Vec2::new(width, 0.4)), pennant, body, |p| p.x / width + 0.5, phase);
     }
 }
 
@@ -255,17 +282,46 @@ mod tests {
     }
 
     #[test]
-    fn the_field_and_stands_are_three_meshes_ready_for_normal_maps() {
+    fn the_field_and_stands_are_four_meshes_ready_for_normal_maps() {
         let colours = [(Color::BLACK, Color::WHITE), (Color::srgb(1.0, 0.6, 0.1), Color::WHITE)];
         let (small, large) = (Vec2::splat(14.5), Vec2::splat(21.1));
         let count = |parts: ArenaParts| {
-            for part in [&parts.stone, &parts.field, &parts.cloth] {
+            let all = [&parts.stone, &parts.field, &parts.cloth, &parts.flags];
+            for part in all {
                 assert!(part.attribute(Mesh::ATTRIBUTE_TANGENT).is_some(), "tangents for the normal maps");
             }
-            parts.stone.count_vertices() + parts.field.count_vertices() + parts.cloth.count_vertices()
+            all.iter().map(|part| part.count_vertices()).sum::<usize>()
         };
         let small = count(arena(small, Some(Vec2::splat(5.0)), &stands_about(small, colours)));
         let large = count(arena(large, None, &stands_about(large, colours)));
         assert!(small > 2_000 && large > small && large < 100_000, "{small} and {large} vertices");
+    }
+
+    #[test]
+    fn only_the_flags_sway_the_pennants_free_at_their_fly_ends_the_banners_at_their_hems() {
+        let colours = [(Color::BLACK, Color::WHITE), (Color::srgb(1.0, 0.6, 0.1), Color::WHITE)];
+        let field = Vec2::splat(14.5);
+        let parts = arena(field, None, &stands_about(field, colours));
+        assert!(parts.stone.attribute(Mesh::ATTRIBUTE_UV_1).is_none(), "the stone holds no sway");
+        let sway = match parts.flags.attribute(Mesh::ATTRIBUTE_UV_1) {
+            Some(bevy::mesh::VertexAttributeValues::Float32x2(sway)) => sway.clone(),
+            other => panic!("the flags' sway: {other:?}"),
+        };
+        let positions = parts.flags.attribute(Mesh::ATTRIBUTE_POSITION).and_then(|p| p.as_float3()).unwrap();
+        assert_eq!(sway.len(), positions.len());
+        // How free the flags' points are between two heights: the least and the most.
+        let free = |from: f32, to: f32| {
+            let within = sway.iter().zip(positions).filter(|(_, p)| (from..to).contains(&p[1])).map(|(s, _)| s[0]);
+            within.fold((f32::MAX, f32::MIN), |(least, most), s| (least.min(s), most.max(s)))
+        };
+        // The pennants, above the parapet: from held (at the pole) to wholly free.
+        let (least, most) = free(GROUND + WALL + TIERS as f32 * RISE + 1.0, f32::MAX);
+        assert!((most - 1.0).abs() < 1e-4 && least.abs() < 1e-4, "{least}..{most}");
+        // The banners on the podium wall: held at the top, their hems a fifth as free.
+        let (_, hem) = free(GROUND, GROUND + WALL);
+        assert!((0.15..=0.2 + 1e-4).contains(&hem), "{hem}");
+        // The flags swing out of step.
+        let phases: std::collections::BTreeSet<u32> = sway.iter().map(|s| (s[1] * 100.0) as u32).collect();
+        assert!(phases.len() > 4, "{phases:?}");
     }
 }

@@ -1,7 +1,8 @@
 //! One mesh from many shapes, each painted with its own vertex colour: the stands, the crowd,
 //! the hills and the city are drawn as a few meshes rather than thousands of entities. Its
 //! UVs are the world's, projected on the plane each face most looks along (one unit a metre),
-//! so that a texture runs on across every shape at the same scale.
+//! so that a texture runs on across every shape at the same scale. A swaying one (flags) also
+//! holds how free each point is to move.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -24,9 +25,39 @@ impl Default for MergedMesh {
 }
 
 impl MergedMesh {
-    /// Adds `shape` placed by `place`, all of it `colour`.
+    /// A merged mesh whose shapes sway ([`super::flags`]): each point's second UV holds how
+    /// free it is and its shape's phase.
+    pub fn swaying() -> MergedMesh {
+        let mut merged = MergedMesh::default();
+        merged.mesh.insert_attribute(Mesh::ATTRIBUTE_UV_1, Vec::<[f32; 2]>::new());
+        merged
+    }
+
+    /// Adds `shape` placed by `place`, all of it `colour` (held still, in a swaying mesh).
     pub fn add(&mut self, shape: impl Into<Mesh>, place: Transform, colour: Color) {
-        let mut mesh: Mesh = shape.into().transformed_by(place);
+        self.add_swaying(shape, place, colour, |_| 0.0, 0.0);
+    }
+
+    /// Adds `shape` placed by `place`, all of it `colour`, each point as free as `free` says
+    /// of where it is in the shape (before `place`), swinging at `phase` (radians). Only a
+    /// [`MergedMesh::swaying`] keeps the sway.
+    pub fn add_swaying(
+        &mut self,
+        shape: impl Into<Mesh>,
+        place: Transform,
+        colour: Color,
+        free: impl Fn(Vec3) -> f32,
+        phase: f32,
+    ) {
+        let shape: Mesh = shape.into();
+        let sway: Vec<[f32; 2]> = shape
+            .attribute(Mesh::ATTRIBUTE_POSITION)
+            .and_then(|p| p.as_float3())
+            .unwrap_or_default()
+            .iter()
+            .map(|&p| [free(Vec3::from(p)), phase])
+            .collect();
+        let mut mesh = shape.transformed_by(place);
         let count = mesh.count_vertices();
         mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![colour.to_linear().to_f32_array(); count]);
         let positions = mesh.attribute(Mesh::ATTRIBUTE_POSITION).and_then(|p| p.as_float3()).unwrap_or_default();
@@ -34,6 +65,9 @@ impl MergedMesh {
         let uvs: Vec<[f32; 2]> =
             positions.iter().zip(normals).map(|(&p, &n)| world_uv(Vec3::from(p), Vec3::from(n))).collect();
         mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, uvs);
+        if self.mesh.contains_attribute(Mesh::ATTRIBUTE_UV_1) {
+            mesh.insert_attribute(Mesh::ATTRIBUTE_UV_1, sway);
+        }
         self.mesh.merge(&mesh).expect("shapes made by Bevy's primitives share their attributes");
     }
 

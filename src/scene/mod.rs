@@ -6,6 +6,7 @@ mod arena;
 mod board;
 mod crowd;
 mod dust;
+mod flags;
 pub mod figures;
 mod glow;
 pub mod gltf_figures;
@@ -36,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
         sky::plugin,
         sky_light::plugin,
         dust::plugin,
+        flags::plugin,
         glow::plugin,
         quality::plugin,
         surfaces::plugin,

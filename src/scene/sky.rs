@@ -1,7 +1,7 @@
 //! The sky of Barsoom at the time of day the settings choose: a dome coloured by the sun's height
 //! (butterscotch by day, blue about the setting sun, near black at night), the sun, the two moons
 //! (Thuria near and fast, rising in the west; Cluros far and slow) and the stars; the sunlight or
-//! moonlight, the haze and the ambient light follow it.
+//! moonlight, the field's lamps by night, the haze and the ambient light follow it.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster, NotShadowReceiver};
@@ -42,9 +42,24 @@ struct Moon(usize);
 #[require(InTheSky)]
 struct Stars;
 
-/// The light of the sun, or of the moons by night.
-#[derive(Component)]
-struct SkyLight;
+/// A light that follows the sky: the sun's (or the moons' by night), or the field's lamps.
+#[derive(Component, Clone, Copy)]
+enum SkyLight {
+    /// The sun, or the higher moon by night: it casts the shadows.
+    Sun,
+    /// The radium lamps on the stands, lit by night; shadowless.
+    Lamps,
+}
+
+impl SkyLight {
+    /// Towards this light, its colour and lux, in `look`.
+    fn of(self, look: &SkyLook) -> (Vec3, Color, f32) {
+        match self {
+            SkyLight::Sun => look.light,
+            SkyLight::Lamps => look.lamps,
+        }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_sky)
@@ -91,11 +106,12 @@ fn spawn_sky(
         MeshMaterial3d(materials.add(unlit(Color::WHITE, AlphaMode::Blend))),
     ));
     commands.spawn((
-        SkyLight,
+        SkyLight::Sun,
         DirectionalLight { shadow_maps_enabled: true, ..default() },
         Transform::default(),
         CascadeShadowConfigBuilder { first_cascade_far_bound: 12.0, maximum_distance: 45.0, ..default() }.build(),
     ));
+    commands.spawn((SkyLight::Lamps, DirectionalLight { shadow_maps_enabled: false, ..default() }, Transform::default()));
 }
 
 /// Small quads facing the board, scattered over the sky by a fixed pattern.
@@ -137,7 +153,7 @@ fn follow_the_sky(
         Or<(With<SunDisk>, With<Moon>)>,
     >,
     stars: Query<&MeshMaterial3d<StandardMaterial>, With<Stars>>,
-    mut lights: Query<(&mut DirectionalLight, &mut Transform), (With<SkyLight>, Without<SunDisk>, Without<Moon>)>,
+    mut lights: Query<(&SkyLight, &mut DirectionalLight, &mut Transform), (Without<SunDisk>, Without<Moon>)>,
     mut cameras: Query<(&mut DistanceFog, &mut AmbientLight)>,
     mut shown: Local<Option<SkyLook>>,
 ) {
@@ -177,13 +193,15 @@ fn follow_the_sky(
             }
         }
     }
-    let (towards, colour, lux) = look.light;
-    if differs(before, &look, |look| look.light) {
-        for (mut light, mut transform) in &mut lights {
+    for (&which, mut light, mut transform) in &mut lights {
+        if differs(before, &look, |look| which.of(look)) {
+            let (towards, colour, lux) = which.of(&look);
             light.color = colour;
             light.illuminance = lux;
             *transform = Transform::from_translation(towards * 20.0).looking_at(Vec3::ZERO, Vec3::Y);
         }
+    }
+    if differs(before, &look, |look| look.light) {
         for (mut fog, mut ambient) in &mut cameras {
             fog.color = look.horizon;
             fog.directional_light_color = look.halo.with_alpha(0.4 * (1.0 - look.night));

@@ -2,7 +2,8 @@
 //! sky of the time of day, the sunlit field below, the arena's stands about the horizon),
 //! filtered on the CPU into a diffuse map and a specular map whose mips blur as roughness
 //! grows, so that metal, lacquer and polish reflect Barsoom and a dark piece shows its form.
-//! Made again when the sun or the moonlight has moved enough to be seen; cheap enough for Low.
+//! Made again when the sun or the moonlight has moved enough to be seen, or the lamps were lit
+//! or put out; cheap enough for Low.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{Image, ImageSampler};
@@ -26,6 +27,8 @@ const SAND: Vec3 = Vec3::new(0.42, 0.26, 0.15);
 const SANDSTONE: Vec3 = Vec3::new(0.50, 0.33, 0.20);
 /// How far (radians) the light may move before the maps are made again.
 const REMAKE_ANGLE: f32 = 0.02;
+/// How much the lamps' lux may change before the maps are made again.
+const REMAKE_LAMPS: f32 = 50.0;
 /// The share of the ambient light kept beside the sky's: the sky now lights what the sun
 /// doesn't, a little ambient keeps the deepest folds from black.
 pub const AMBIENT_KEPT: f32 = 0.25;
@@ -41,12 +44,14 @@ fn light_by_the_sky(
     sky: Res<SkyNow>,
     mut images: ResMut<Assets<Image>>,
     cameras: Query<(Entity, Has<EnvironmentMapLight>), With<BoardCamera>>,
-    mut made: Local<Option<(Vec3, Vec3)>>,
+    mut made: Local<Option<(Vec3, Vec3, f32)>>,
     mut maps: Local<Option<EnvironmentMapLight>>,
 ) {
     let look = sky.0;
-    let moved = made.is_none_or(|(sun, light)| {
-        sun.angle_between(look.sun) > REMAKE_ANGLE || light.angle_between(look.light.0) > REMAKE_ANGLE
+    let moved = made.is_none_or(|(sun, light, lamps)| {
+        sun.angle_between(look.sun) > REMAKE_ANGLE
+            || light.angle_between(look.light.0) > REMAKE_ANGLE
+            || (lamps - look.lamps.2).abs() > REMAKE_LAMPS
     });
     if moved {
         let surroundings = Surroundings::of(&look);
@@ -61,7 +66,7 @@ fn light_by_the_sky(
             intensity: 1.0,
             ..default()
         });
-        *made = Some((look.sun, look.light.0));
+        *made = Some((look.sun, look.light.0, look.lamps.2));
     }
     let Some(light) = maps.as_ref() else { return };
     for (camera, lit) in &cameras {
@@ -86,15 +91,19 @@ struct Surroundings {
 
 impl Surroundings {
     fn of(look: &SkyLook) -> Surroundings {
-        let (towards, colour, lux) = look.light;
         let (ambient_colour, ambient) = look.ambient;
-        let light = colour.to_linear().to_vec3() * lux;
         let ambient_light = ambient_colour.to_linear().to_vec3() * ambient;
-        // A Lambertian surface lit by the light at its height and by the ambient light.
-        let lit = |albedo: Vec3, facing: f32| albedo * (light * facing.max(0.0) / std::f32::consts::PI + ambient_light);
-        let ground = lit(SAND, towards.y);
+        // A Lambertian surface lit by the sun (or moon) and the lamps, each as `facing` turns
+        // the surface to it, and by the ambient light.
+        let lit = |albedo: Vec3, facing: &dyn Fn(Vec3) -> f32| {
+            let direct = [look.light, look.lamps].iter().fold(Vec3::ZERO, |sum, &(towards, colour, lux)| {
+                sum + colour.to_linear().to_vec3() * lux * facing(towards).max(0.0) / std::f32::consts::PI
+            });
+            albedo * (direct + ambient_light)
+        };
+        let ground = lit(SAND, &|towards| towards.y);
         // The stands face the field from all sides: on average lit as a wall half turned to the light.
-        let stands = lit(SANDSTONE, 0.5 * (1.0 - towards.y * towards.y).sqrt());
+        let stands = lit(SANDSTONE, &|towards| 0.5 * (1.0 - towards.y * towards.y).sqrt());
         // The sky alone gives an upward face the ambient light's brightness.
         let up = fibonacci_sphere(SAMPLES)
             .filter(|d| d.y > 0.0)

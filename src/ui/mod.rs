@@ -217,8 +217,7 @@ fn say_modal(
     photo: Option<Res<crate::photo::PhotoMode>>,
     mut modal: ResMut<crate::screen::ModalOpen>,
 ) {
-    let photographing = photo.is_some_and(|photo| photo.on());
-    modal.set_if_neq(crate::screen::ModalOpen(state.modal_open() || photographing));
+    modal.set_if_neq(crate::screen::ModalOpen(state.modal_open() || crate::photo::photo_mode_on(photo)));
 }
 
 /// The interface gets a camera of its own, drawn over the 3D view, so that the 3D camera can be
