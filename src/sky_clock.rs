@@ -22,8 +22,9 @@ const DAY_PHASE: f32 = 2.45;
 /// the pieces' northern faces, the lamps the faces a player looks at, and graze the field,
 /// which stays dark).
 const LAMPS: Vec3 = Vec3::new(0.3, 0.35, 1.0);
-/// The lamps' lux on the field by night (the moonlight's is 1 600).
-const LAMP_LUX: f32 = 900.0;
+/// The lamps' lux by night, as bright as the moonlight (light that grazes the field at this
+/// height brightens it a third as much as the faces it meets).
+const LAMP_LUX: f32 = 1_600.0;
 
 /// The sky's colours and lights at one moment.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,7 +94,7 @@ impl SkyLook {
         let ambient_colour =
             blend(Vec3::new(1.0, 0.78, 0.60), Vec3::new(0.85, 0.62, 0.62), Vec3::new(0.45, 0.52, 0.80));
         let ambient = (ambient_colour, 350.0 * day + 170.0 * dusk + 120.0 * night);
-        let lamps = (LAMPS.normalize(), Color::srgb(1.0, 0.95, 0.86), LAMP_LUX * night);
+        let lamps = (LAMPS.normalize(), Color::srgb(1.0, 0.97, 0.92), LAMP_LUX * night);
         SkyLook { sun, moons, zenith, horizon, halo, light, lamps, ambient, night }
     }
 
