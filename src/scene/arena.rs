@@ -207,9 +207,10 @@ fn banners(flags: &mut MergedMesh, stand: &Stand) {
         let centre = hang - 0.525;
         let cloth = stand.place(along, -0.08, centre);
         flags.add_swaying(super::flags::sheet(Vec2::new(0.8, 1.05)), facing(cloth), body, |p| stir(centre + p.y), phase);
+        // Its trim bands, sheets just before it that move with it.
         for height in [GROUND + WALL - 0.95, GROUND + WALL - 0.1] {
-            let band = stand.place(along, -0.085, height);
-            flags.add_swaying(Cuboid::new(0.82, 0.1, 0.01), facing(band), trim, |_| stir(height), phase);
+            let band = facing(stand.place(along, -0.085, height));
+            flags.add_swaying(super::flags::sheet(Vec2::new(0.82, 0.1)), band, trim, |p| stir(height + p.y), phase);
         }
         // A pennant above the parapet, flying from its pole.
         let pole_foot = stand.place(along, outer - 0.12, top + 0.7);
