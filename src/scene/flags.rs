@@ -22,7 +22,7 @@ pub struct Waving {
 }
 
 impl Default for Waving {
-    /// A light breeze over the field: the fly end swings 12 cm, about twice a second.
+    /// A light breeze over the field: the fly end swings 12 cm either way, once in 2.4 s.
     fn default() -> Self {
         Waving { wave: Vec4::new(0.12, 2.6, 3.2, 0.0) }
     }
