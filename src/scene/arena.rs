@@ -206,7 +206,13 @@ fn banners(flags: &mut MergedMesh, stand: &Stand) {
         let stir = |height: f32| hem * ((hang - height) / 1.05).clamp(0.0, 1.0);
         let centre = hang - 0.525;
         let cloth = stand.place(along, -0.08, centre);
-        flags.add_swaying(super::flags::sheet(Vec2::new(0.8, 1.05)), facing(cloth), body, |p| stir(centre + p.y), phase);
+        flags.add_swaying(
+            super::flags::sheet(Vec2::new(0.8, 1.05)),
+            facing(cloth),
+            body,
+            |p| stir(centre + p.y),
+            phase,
+        );
         // Its trim bands, sheets just before it that move with it.
         for height in [GROUND + WALL - 0.95, GROUND + WALL - 0.1] {
             let band = facing(stand.place(along, -0.085, height));

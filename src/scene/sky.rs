@@ -111,7 +111,11 @@ fn spawn_sky(
         Transform::default(),
         CascadeShadowConfigBuilder { first_cascade_far_bound: 12.0, maximum_distance: 45.0, ..default() }.build(),
     ));
-    commands.spawn((SkyLight::Lamps, DirectionalLight { shadow_maps_enabled: false, ..default() }, Transform::default()));
+    commands.spawn((
+        SkyLight::Lamps,
+        DirectionalLight { shadow_maps_enabled: false, ..default() },
+        Transform::default(),
+    ));
 }
 
 /// Small quads facing the board, scattered over the sky by a fixed pattern.

@@ -142,7 +142,10 @@ pub(crate) fn breaches(kinds: &[PieceKind], rules: &Rules, setup: &[(Square, Pie
         found.push(rule_breach("small_armies", "small_armies needs at least 1 piece and 1 ply".into()));
     }
     if rules.ply_limit == Some(0) {
-        found.push(rule_breach("ply_limit", "ply_limit needs at least 1 ply (a game over before its first move)".into()));
+        found.push(rule_breach(
+            "ply_limit",
+            "ply_limit needs at least 1 ply (a game over before its first move)".into(),
+        ));
     }
     let count = |test: &dyn Fn(&PieceKind) -> bool| {
         let of = |owner| setup.iter().filter(|(_, p)| p.owner == owner && test(&kinds[p.kind.index()])).count();
