@@ -50,13 +50,11 @@ impl MergedMesh {
         phase: f32,
     ) {
         let shape: Mesh = shape.into();
-        let sway: Vec<[f32; 2]> = shape
-            .attribute(Mesh::ATTRIBUTE_POSITION)
-            .and_then(|p| p.as_float3())
-            .unwrap_or_default()
-            .iter()
-            .map(|&p| [free(Vec3::from(p)), phase])
-            .collect();
+        // Read off the shape before it is placed, and only where it is kept.
+        let sway: Option<Vec<[f32; 2]>> = self.mesh.contains_attribute(Mesh::ATTRIBUTE_UV_1).then(|| {
+            let positions = shape.attribute(Mesh::ATTRIBUTE_POSITION).and_then(|p| p.as_float3()).unwrap_or_default();
+            positions.iter().map(|&p| [free(Vec3::from(p)), phase]).collect()
+        });
         let mut mesh = shape.transformed_by(place);
         let count = mesh.count_vertices();
         mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![colour.to_linear().to_f32_array(); count]);
@@ -65,7 +63,7 @@ impl MergedMesh {
         let uvs: Vec<[f32; 2]> =
             positions.iter().zip(normals).map(|(&p, &n)| world_uv(Vec3::from(p), Vec3::from(n))).collect();
         mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, uvs);
-        if self.mesh.contains_attribute(Mesh::ATTRIBUTE_UV_1) {
+        if let Some(sway) = sway {
             mesh.insert_attribute(Mesh::ATTRIBUTE_UV_1, sway);
         }
         self.mesh.merge(&mesh).expect("shapes made by Bevy's primitives share their attributes");
