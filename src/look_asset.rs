@@ -18,7 +18,7 @@ impl CheckedFile for Looks {
     const TYPE_PATH: &'static str = "jetan::checked_file::Checked<jetan::looks::Looks>";
 
     fn check(text: &str, origin: &str, _path: &str, places: &Places, _named: &NamedFiles) -> Result<Looks, String> {
-        Looks::read(text, origin).map(|looks| looks.found_in(places))
+        Looks::read_in(text, origin, places)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Where the game's files come from: its own (the game's folder's `assets/`, else the copies
 //! shipped inside the binary) and the player's mods folder (`~/.local/share/jetan/mods/` on
-//! Linux, with `variants/` and `looks/`), which asset paths name as `mods://variants/x.ron`.
+//! Linux, with `variants/`, `looks/` and `materials/`), which asset paths name as `mods://variants/x.ron`.
 //! A path named inside a file (a variant's look files, a look's model or icon) is the mods
 //! folder's file of that path when there is one, else the game's own.
 
@@ -40,7 +40,7 @@ impl Places {
     /// Makes these the app's places, before `AssetPlugin`: registers the game's own files as
     /// the default asset source (the folder `assets/`, each file checked before it is read and
     /// reloaded live, else the copies shipped in the binary), makes the mods folder's
-    /// `variants/` and `looks/` (so that the player finds where mods go, and files put there
+    /// `variants/`, `looks/` and `materials/` (so that the player finds where mods go, and files put there
     /// later are seen) and registers it as the asset source `mods://`, read the same way.
     pub fn install(self, app: &mut App) {
         if self.assets.is_dir() {
@@ -51,7 +51,7 @@ impl Places {
             app.register_asset_source(AssetSourceId::Default, AssetSourceBuilder::new(reader));
         }
         if let Some(mods) = &self.mods {
-            for folder in ["variants", "looks"] {
+            for folder in ["variants", "looks", "materials"] {
                 if let Err(error) = std::fs::create_dir_all(mods.join(folder)) {
                     warn!("{}: can't make the mods folder: {error}", mods.join(folder).display());
                 }
@@ -114,6 +114,26 @@ impl Places {
         let mods =
             self.mods.as_ref().map(|mods| ron_files_in(&mods.join("variants"), &format!("{MODS_PREFIX}variants/")));
         own.into_iter().chain(mods.unwrap_or_default()).collect()
+    }
+
+    /// The names of every material there is (the folders under `materials/` with an
+    /// `albedo.png`): the game's own (on disk, else shipped) and the mods folder's, sorted, each
+    /// once.
+    pub fn materials(&self) -> Vec<String> {
+        let folders_in = |dir: &Path| -> Vec<String> {
+            let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
+            let named = entries.filter(|entry| entry.path().join("albedo.png").is_file());
+            named.filter_map(|entry| entry.file_name().to_str().map(String::from)).collect()
+        };
+        let shipped = crate::shipped::SHIPPED
+            .iter()
+            .filter_map(|(name, _)| name.strip_prefix("materials/")?.strip_suffix("/albedo.png").map(String::from));
+        let mut names: Vec<String> =
+            if self.assets.is_dir() { folders_in(&self.assets.join("materials")) } else { shipped.collect() };
+        names.extend(self.mods.as_ref().map(|mods| folders_in(&mods.join("materials"))).unwrap_or_default());
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// The asset path of a variant file on disk: in the mods folder (`mods://…`), in

@@ -39,7 +39,7 @@ impl RonError {
     }
 
     /// An error at byte `at` of the text (the start if none).
-    fn at(index: &TextIndex, at: Option<usize>, message: String) -> RonError {
+    pub fn at(index: &TextIndex, at: Option<usize>, message: String) -> RonError {
         let place = index.location(at.unwrap_or(0));
         RonError { line: place.line, column: place.col, message }
     }

@@ -43,7 +43,7 @@ fn check_looks(file: &Path, variant: &Variant) -> Result<Vec<String>, String> {
     for look in variant.looks() {
         let found = places.resolve(look);
         let path = places.file(&found).unwrap_or_default();
-        match Looks::read_file(&path, &places.origin(&found)) {
+        match Looks::read_file(&path, &places.origin(&found), &places) {
             Ok(looks) => files.push(looks),
             Err(error) => errors.push(error),
         }

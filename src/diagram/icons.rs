@@ -154,7 +154,7 @@ mod tests {
     #[test]
     fn every_shipped_look_makes_an_icon_that_fits_its_square() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/looks/barsoom.look.ron");
-        let looks = crate::looks::Looks::read_file(&path, "barsoom").unwrap();
+        let looks = crate::looks::Looks::read_file(&path, "barsoom", &crate::places::Places::default()).unwrap();
         for id in looks.ids().collect::<Vec<_>>() {
             let drawn = crate::looks::Drawn::of(id, "X", 0, &[&looks], false);
             let (low, high) = bounds(&icon(&drawn.parts, |_| Color::WHITE, Color::BLACK));

@@ -4,6 +4,7 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use bevy::prelude::*;
 
@@ -108,7 +109,15 @@ impl Builder<'_> {
                 let why = "shared groups that use shared groups multiply";
                 return Err(format!("the look builds more than {MAX_ITEMS_BUILT} items ({why})"));
             }
+            let start = self.model.parts.len();
             self.item(item).map_err(|error| format!("item {} ({}): {error}", i + 1, name(item)))?;
+            if let Some(material) = item.material() {
+                check_material(material).map_err(|error| format!("item {} ({}): {error}", i + 1, name(item)))?;
+                let material: Arc<str> = material.into();
+                for part in &mut self.model.parts[start..] {
+                    part.material = Some(material.clone());
+                }
+            }
             if self.model.parts.len() > MAX_PARTS {
                 return Err(format!("more than {MAX_PARTS} parts"));
             }
@@ -181,13 +190,13 @@ impl Builder<'_> {
                 }
                 self.stance = Some(Stance { shoulder, width, neck, head, head_r: head_radius, top, scale });
             }
-            Item::Part { shape, paint, at, turn, scale } => {
+            Item::Part { shape, paint, at, turn, scale, .. } => {
                 check_shape(shape)?;
                 let at = self.point(*at)?;
                 let scale = vector("scale", *scale)?;
                 self.model.push(part(shape.clone(), *paint, at).turned(turned(*turn)?).scaled(scale));
             }
-            &Item::Rod { from, to, radius, paint } | &Item::Limb { from, to, radius, paint } => {
+            &Item::Rod { from, to, radius, paint, .. } | &Item::Limb { from, to, radius, paint, .. } => {
                 check_length("radius", radius)?;
                 let (from, to) = (self.point(from)?, self.point(to)?);
                 check("to", from.distance(to) > 1e-4, "must lie away from `from`")?;
@@ -197,13 +206,13 @@ impl Builder<'_> {
                     self.model.limb(from, to, radius, paint);
                 }
             }
-            &Item::Barrel { radius, length, at, paint } => {
+            &Item::Barrel { radius, length, at, paint, .. } => {
                 check_length("radius", radius)?;
                 check_length("length", length)?;
                 let at = self.point(at)?;
                 self.model.barrel(radius, length, at, paint);
             }
-            &Item::Legs { pairs, front, back, x, hip, radius, paint } => {
+            &Item::Legs { pairs, front, back, x, hip, radius, paint, .. } => {
                 check_count("pairs", pairs, 1)?;
                 for (key, value) in [("front", front), ("back", back), ("x", x), ("hip", hip)] {
                     check(key, value.is_finite() && value.abs() <= MAX_LENGTH, "must be a length")?;
@@ -569,6 +578,19 @@ fn check(key: &str, ok: bool, problem: &str) -> Result<(), String> {
     if ok { Ok(()) } else { Err(format!("`{key}` {problem}")) }
 }
 
+/// The longest name a material may have.
+const MAX_MATERIAL_NAME: usize = 64;
+
+/// Checks a material's name: a folder's under `materials/`, of small letters, digits and `_`.
+pub fn check_material(name: &str) -> Result<(), String> {
+    let plain = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+    check(
+        "material",
+        !name.is_empty() && name.len() <= MAX_MATERIAL_NAME && name.chars().all(plain),
+        &format!("\"{name}\" must be a folder's name under materials/: small letters, digits and _"),
+    )
+}
+
 /// A length: more than 0 and at most [`MAX_LENGTH`].
 fn check_length(key: &str, value: f32) -> Result<f32, String> {
     check(
@@ -688,6 +710,7 @@ mod tests {
             at: Point::default(),
             turn: Turn::None,
             scale: (1.0, 1.0, 1.0),
+            material: None,
         };
         assert!(built(vec![nan]).is_err());
     }
@@ -742,6 +765,7 @@ mod tests {
             at: Point::Foot(0.0, 0.5, -0.2),
             turn: Turn::None,
             scale: (1.0, 1.0, 1.0),
+            material: None,
         };
         let look = Look { parts: vec![item], size: 2.0, turn: 90.0, ..Look::default() };
         let parts = parts(&look, &BTreeMap::new()).unwrap();

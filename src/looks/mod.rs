@@ -45,6 +45,11 @@ impl Looks {
         let file: LookFile = crate::ron_text::read_with(&options, text).map_err(|e| format!("{origin}:{e}"))?;
         let mut errors = Vec::new();
         let index = jetan_rules::TextIndex::new(text);
+        for name in file.materials.values() {
+            if let Err(error) = build::check_material(name) {
+                errors.push(format!("{origin}:{}", RonError::at(&index, named_at(&index, name), error)));
+            }
+        }
         let mut build = |looks: &BTreeMap<String, Look>, section: &str| {
             let mut built = BTreeMap::new();
             // A kind's key, in its section (`living:` comes after `kinds:` when a file has both).
@@ -68,13 +73,46 @@ impl Looks {
         if errors.is_empty() { Ok(Looks { file, figures, living }) } else { Err(errors.join("\n")) }
     }
 
-    /// Reads and checks the look file at `path` (a file on disk; errors name it as `origin`).
+    /// Reads and checks the look file at `path` (a file on disk; errors name it as `origin`)
+    /// as [`Looks::read_in`] does.
     ///
     /// # Errors
-    /// The file can't be read, or [`Looks::read`]'s.
-    pub fn read_file(path: &Path, origin: &str) -> Result<Looks, String> {
+    /// The file can't be read, or [`Looks::read_in`]'s.
+    pub fn read_file(path: &Path, origin: &str, places: &crate::places::Places) -> Result<Looks, String> {
         let text = crate::shipped::read_text(path, MAX_LOOK_BYTES).map_err(|e| format!("{origin}:1:1: {e}"))?;
-        Looks::read(&text, origin)
+        Looks::read_in(&text, origin, places)
+    }
+
+    /// Reads and checks a look file's text as the game does ([`Looks::read`]), then checks
+    /// that every material its looks name is one of `places`' ([`Places::materials`]) and finds
+    /// the files it names there ([`Looks::found_in`]).
+    ///
+    /// # Errors
+    /// [`Looks::read`]'s, or a material that isn't there (at its name's place).
+    pub fn read_in(text: &str, origin: &str, places: &crate::places::Places) -> Result<Looks, String> {
+        let looks = Looks::read(text, origin)?;
+        let known = places.materials();
+        let index = jetan_rules::TextIndex::new(text);
+        let unknown: std::collections::BTreeSet<&str> =
+            looks.materials().filter(|name| !known.iter().any(|known| known == name)).collect();
+        let errors: Vec<String> = unknown
+            .into_iter()
+            .map(|name| {
+                let message = format!(
+                    "no material \"{name}\": neither the game nor the mods folder has materials/{name}/ (there are: {})",
+                    known.join(", ")
+                );
+                format!("{origin}:{}", RonError::at(&index, named_at(&index, name), message))
+            })
+            .collect();
+        if errors.is_empty() { Ok(looks.found_in(places)) } else { Err(errors.join("\n")) }
+    }
+
+    /// The names of the materials the file's looks are made of, each once.
+    fn materials(&self) -> impl Iterator<Item = &str> {
+        let built = self.figures.values().chain(self.living.values());
+        let named = built.flat_map(|(parts, _)| parts.iter().filter_map(|part| part.material.as_deref()));
+        named.collect::<std::collections::BTreeSet<&str>>().into_iter()
     }
 
     /// The looks with the models and icons they name found in `places` (a mod's file in place
@@ -116,8 +154,8 @@ fn look_figure(look: &Look, file: &LookFile) -> Result<(Vec<Part>, Skeleton), St
     if let Some(icon) = look.icon.as_deref().filter(|icon| !is_asset_path(icon, &["png"])) {
         return Err(format!("`icon: \"{icon}\"` must be a .png file under assets/ (such as \"icons/NAME.png\")"));
     }
-    match &look.rig {
-        None => build::figure(look, &file.shared),
+    let (mut parts, skeleton) = match &look.rig {
+        None => build::figure(look, &file.shared)?,
         Some(name) => {
             let rig = file.rigs.get(name).ok_or_else(|| {
                 let known: Vec<&str> = file.rigs.keys().map(String::as_str).collect();
@@ -130,9 +168,30 @@ fn look_figure(look: &Look, file: &LookFile) -> Result<(Vec<Part>, Skeleton), St
             for (motion, moves) in &rig.motions {
                 rigged.motions.entry(*motion).or_insert_with(|| moves.clone());
             }
-            build::figure(&rigged, &file.shared)
+            build::figure(&rigged, &file.shared)?
         }
+    };
+    // A part of a paint the file gives a material is made of it, unless its item names its own.
+    let by_paint: BTreeMap<Paint, Arc<str>> =
+        file.materials.iter().map(|(paint, name)| (*paint, Arc::from(name.as_str()))).collect();
+    for part in parts.iter_mut().filter(|part| part.material.is_none()) {
+        part.material = by_paint.get(&part.paint).cloned();
     }
+    Ok((parts, skeleton))
+}
+
+/// Where the file names the material `name` (`material: "skin"`, `Gem: "jewel"`): the first
+/// `"name"` after a colon, outside comments.
+fn named_at(index: &jetan_rules::TextIndex, name: &str) -> Option<usize> {
+    let needle = format!("\"{name}\"");
+    let mut from = 0;
+    while let Some(at) = index.find_outside_comments(from, &needle) {
+        if index.text()[..at].trim_end().ends_with(':') {
+            return Some(at);
+        }
+        from = at + needle.len();
+    }
+    None
 }
 
 /// Whether `path` may name a file under `assets/` with one of these extensions

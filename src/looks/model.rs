@@ -1,6 +1,8 @@
 //! A model as primitives: the parts a look is built into, each a shape in a paint placed
 //! relative to the piece's foot, and the meshes of the shapes.
 
+use std::sync::Arc;
+
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -26,11 +28,14 @@ pub struct Part {
     /// The joint of the figure it is put on (its index in the look's skeleton): it turns about
     /// it as the figure moves.
     pub joint: Option<usize>,
+    /// The material it is made of (`materials/NAME/`, its average colour the paint's), if the
+    /// look names one; else the paint's flat colour.
+    pub material: Option<Arc<str>>,
 }
 
 /// A part of `shape` painted `paint` at `at`, neither turned nor scaled.
 pub fn part(shape: Shape, paint: Paint, at: Vec3) -> Part {
-    Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE, spin: None, joint: None }
+    Part { shape, paint, at, turn: Quat::IDENTITY, scale: Vec3::ONE, spin: None, joint: None, material: None }
 }
 
 impl Part {

@@ -21,7 +21,8 @@ fn variants_and_looks() -> Vec<(PathBuf, jetan_rules::Variant, Vec<Looks>)> {
             .looks()
             .iter()
             .map(|look| {
-                Looks::read_file(&assets().join(look), &format!("assets/{look}")).unwrap_or_else(|e| panic!("{e}"))
+                Looks::read_file(&assets().join(look), &format!("assets/{look}"), &game_places())
+                    .unwrap_or_else(|e| panic!("{e}"))
             })
             .collect();
         found.push((path, variant, looks));
@@ -31,7 +32,13 @@ fn variants_and_looks() -> Vec<(PathBuf, jetan_rules::Variant, Vec<Looks>)> {
 
 /// The shipped looks of Barsoom.
 fn barsoom() -> Looks {
-    Looks::read_file(&assets().join(jetan_rules::DEFAULT_LOOKS[0]), "barsoom").unwrap_or_else(|e| panic!("{e}"))
+    Looks::read_file(&assets().join(jetan_rules::DEFAULT_LOOKS[0]), "barsoom", &game_places())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The game's own files, no mods.
+fn game_places() -> crate::places::Places {
+    crate::places::Places { assets: assets(), mods: None }
 }
 
 fn parts_of(looks: &Looks, id: &str) -> Vec<Part> {
@@ -130,6 +137,49 @@ fn errors_name_the_file_line_and_column() {
     }
     let error = Looks::read(r#"Looks(kinds: { "c": (icon: "://i.png") })"#, "x.look.ron").unwrap_err();
     assert!(error.contains("must be a .png file under assets/"), "{error}");
+}
+
+#[test]
+fn parts_are_made_of_the_materials_their_items_or_paints_name() {
+    let text = r#"Looks(
+    materials: { Gem: "jewel", Colour(176, 82, 54): "skin" },
+    kinds: { "man": (parts: [
+        Limb(from: Foot(0, 0.1, 0), to: Foot(0, 0.3, 0), radius: 0.03, paint: Colour(176, 82, 54)),
+        Legs(pairs: 2, front: -0.1, back: 0.1, x: 0.05, hip: 0.2, radius: 0.02, paint: Body, material: "leather"),
+        Part(shape: Sphere(0.02), paint: Gem, at: Foot(0, 0.4, 0), material: "gold"),
+        Part(shape: Sphere(0.02), paint: Gem, at: Foot(0, 0.5, 0)),
+        Part(shape: Sphere(0.02), paint: Body, at: Foot(0, 0.6, 0)),
+    ]) },
+)"#;
+    let looks = Looks::read_in(text, "m.look.ron", &game_places()).unwrap_or_else(|e| panic!("{e}"));
+    let made_of: Vec<Option<&str>> = looks.figures["man"].0.iter().map(|part| part.material.as_deref()).collect();
+    let skin = made_of.iter().take_while(|m| **m == Some("skin")).count();
+    assert!(skin >= 1, "the limb is of its paint's material: {made_of:?}");
+    let legs = made_of[skin..].iter().take_while(|m| **m == Some("leather")).count();
+    assert!(legs >= 4, "every part of the legs is of the item's material: {made_of:?}");
+    assert_eq!(&made_of[skin + legs..], [Some("gold"), Some("jewel"), None], "the item's own wins over its paint's");
+}
+
+#[test]
+fn a_material_that_isnt_there_is_refused_at_its_place_and_a_mods_is_found() {
+    let text = "Looks(\n  kinds: { \"man\": (parts: [\n    Part(shape: Sphere(0.1), paint: Body, material: \"bronze\"),\n  ]) },\n)";
+    let error = Looks::read_in(text, "m.look.ron", &game_places()).unwrap_err();
+    assert!(error.starts_with("m.look.ron:3:"), "{error}");
+    assert!(error.contains("no material \"bronze\"") && error.contains("skin"), "{error}");
+    // A mod's folder of that name makes it one.
+    let mods = std::env::temp_dir().join(format!("jetan-material-mod-{}", std::process::id()));
+    std::fs::create_dir_all(mods.join("materials/bronze")).unwrap();
+    std::fs::write(mods.join("materials/bronze/albedo.png"), b"").unwrap();
+    let places = crate::places::Places { mods: Some(mods.clone()), ..game_places() };
+    assert!(Looks::read_in(text, "m.look.ron", &places).is_ok());
+    std::fs::remove_dir_all(&mods).ok();
+    // A name that is no folder's is refused as it is read.
+    let bad = "Looks(\n  materials: { Gem: \"../x\" },\n  kinds: {},\n)";
+    let error = Looks::read(bad, "m.look.ron").unwrap_err();
+    assert!(error.starts_with("m.look.ron:2:") && error.contains("small letters"), "{error}");
+    let bad = r#"Looks(kinds: { "m": (parts: [Part(shape: Sphere(0.1), paint: Body, material: "Gold")]) })"#;
+    let error = Looks::read(bad, "m.look.ron").unwrap_err();
+    assert!(error.contains("item 1 (Part)") && error.contains("small letters"), "{error}");
 }
 
 /// A look file whose shared groups each use the one below `uses` times, `levels` deep, the

@@ -26,6 +26,10 @@ pub struct LookFile {
     /// Skeletons that looks share (`rig: "red_man"`): joints and motions.
     #[serde(default)]
     pub rigs: BTreeMap<String, Rig>,
+    /// The material each paint is made of where an item names none (`{ Gem: "jewel" }`): a
+    /// texture set of `materials/NAME/`, the game's or a mod's.
+    #[serde(default)]
+    pub materials: BTreeMap<Paint, String>,
 }
 
 /// A skeleton looks share: its joints and motions (a look's own add to them, and win over
@@ -302,7 +306,7 @@ pub enum Shape {
 /// What a part wears: its side's colours (the body, the trim: gold for one side, silver for the
 /// other, the gems), a colour of the few that belong to no side, or any colour (0–255 each),
 /// plain or metal.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Paint {
     #[default]
     Body,
@@ -385,16 +389,49 @@ pub enum Item {
         turn: Turn,
         #[serde(default = "unscaled")]
         scale: (f32, f32, f32),
+        #[serde(default)]
+        material: Option<String>,
     },
     /// A round rod from one point to another.
-    Rod { from: Point, to: Point, radius: f32, paint: Paint },
+    Rod {
+        from: Point,
+        to: Point,
+        radius: f32,
+        paint: Paint,
+        #[serde(default)]
+        material: Option<String>,
+    },
     /// A limb rounded at both ends, from one point to another.
-    Limb { from: Point, to: Point, radius: f32, paint: Paint },
+    Limb {
+        from: Point,
+        to: Point,
+        radius: f32,
+        paint: Paint,
+        #[serde(default)]
+        material: Option<String>,
+    },
     /// A beast's body lying along its length, its middle at `at`.
-    Barrel { radius: f32, length: f32, at: Point, paint: Paint },
+    Barrel {
+        radius: f32,
+        length: f32,
+        at: Point,
+        paint: Paint,
+        #[serde(default)]
+        material: Option<String>,
+    },
     /// Pairs of legs from the hips (at height `hip`, `x` from the axis) down to the foot, spread
     /// from `front` to `back` along the body.
-    Legs { pairs: usize, front: f32, back: f32, x: f32, hip: f32, radius: f32, paint: Paint },
+    Legs {
+        pairs: usize,
+        front: f32,
+        back: f32,
+        x: f32,
+        hip: f32,
+        radius: f32,
+        paint: Paint,
+        #[serde(default)]
+        material: Option<String>,
+    },
     /// An arm from a shoulder to the hand.
     Arm {
         side: Hand,
@@ -516,6 +553,20 @@ pub enum Item {
     /// A banded column on the pedestal with `letter` on its top: the look of a kind that has
     /// none.
     Column { rank: usize, letter: String },
+}
+
+impl Item {
+    /// The material the item names for its parts (`material: "skin"`), if it names one.
+    pub fn material(&self) -> Option<&str> {
+        match self {
+            Item::Part { material, .. }
+            | Item::Rod { material, .. }
+            | Item::Limb { material, .. }
+            | Item::Barrel { material, .. }
+            | Item::Legs { material, .. } => material.as_deref(),
+            _ => None,
+        }
+    }
 }
 
 fn crown_seat() -> f32 {

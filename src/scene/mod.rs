@@ -14,6 +14,7 @@ pub mod highlights;
 mod land;
 mod merged;
 mod models;
+mod part_groups;
 mod quality;
 mod sky;
 mod sky_light;

@@ -6,16 +6,20 @@
 
 use std::collections::HashMap;
 use std::f32::consts::PI;
+use std::sync::Arc;
 
 use bevy::prelude::*;
 use jetan_rules::Side;
 
+use super::part_groups::{self, PartGroup};
 use super::quality::Preset;
+use super::surfaces::Surfaces;
 use crate::animation::Walking;
 use crate::board::PieceToken;
 use crate::game::Game;
 use crate::looks::{GltfModel, Paint, Part, Roundness};
 use crate::palette::Palette;
+use crate::places::Places;
 use crate::settings::Settings;
 use crate::token_looks::TokenLook;
 
@@ -59,10 +63,11 @@ const MODEL_SCALE: f32 = 1.25;
 /// Shared meshes and the materials of each side.
 #[derive(Resource, Default)]
 struct ModelAssets {
-    /// By shape, as finely made as the quality's preset says.
-    meshes: HashMap<(String, Roundness), Handle<Mesh>>,
-    /// By side, the side's name (which picks its colours) and paint.
-    materials: HashMap<(Side, String, Paint), Handle<StandardMaterial>>,
+    /// By look (its parts, kept so that their address names them) and the quality preset's
+    /// roundness: the look's groups of parts, each with its mesh.
+    meshes: HashMap<(usize, Roundness), (Arc<Vec<Part>>, Vec<(PartGroup, Handle<Mesh>)>)>,
+    /// By side, the side's name (which picks its colours), paint and material.
+    materials: HashMap<(Side, String, Paint, Option<Arc<str>>), Handle<StandardMaterial>>,
 }
 
 /// A new quality preset makes the pieces' round shapes anew: every token is dressed again (the
@@ -92,9 +97,16 @@ fn dress_tokens(
     mut assets: ResMut<ModelAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut surfaces: ResMut<Surfaces>,
+    places: Res<Places>,
 ) {
     let variant = game.position().variant();
     let round = Preset::of(settings.quality).round;
+    let ModelAssets { meshes: looks_meshes, materials: painted_materials } = &mut *assets;
+    if !tokens.is_empty() {
+        // The meshes of looks no token wears any more (a look file edited) are let go.
+        looks_meshes.retain(|_, (parts, _)| Arc::strong_count(parts) > 1);
+    }
     for (entity, token, TokenLook(drawn), dressed) in &tokens {
         if let Some(Dressed(old)) = dressed {
             commands.entity(*old).despawn();
@@ -117,35 +129,45 @@ fn dress_tokens(
             commands.entity(entity).insert(super::figures::figure(entity, drawn.skeleton.clone(), pivots.clone()));
         }
         let mut hubs: Vec<(Vec3, Entity)> = Vec::new();
-        for part in drawn.parts.iter() {
-            // A part on a joint hangs from its pivot; a spinning part from its hub, which turns
+        let grouped = &looks_meshes
+            .entry((Arc::as_ptr(&drawn.parts) as usize, round))
+            .or_insert_with(|| {
+                let made = part_groups::groups(&drawn.parts).into_iter().map(|group| {
+                    let origin = match (group.spin, group.joint) {
+                        (Some((hub, _)), _) => hub,
+                        (None, Some(joint)) => drawn.skeleton.joints[joint].pivot,
+                        (None, None) => Vec3::ZERO,
+                    };
+                    let mesh = meshes.add(group.mesh(&drawn.parts, origin, round));
+                    (group, mesh)
+                });
+                (drawn.parts.clone(), made.collect())
+            })
+            .1;
+        for (group, mesh) in grouped {
+            // A group on a joint hangs from its pivot; a spinning one from its hub, which turns
             // (on the joint's pivot, or the model).
-            let frame = match part.joint {
+            let frame = match group.joint {
                 Some(joint) => (pivots[joint], drawn.skeleton.joints[joint].pivot),
                 None => (model, Vec3::ZERO),
             };
-            let (parent, at) = match part.spin {
-                Some((hub, axis)) => (hub_of(&mut commands, &mut hubs, (hub, axis), frame, entity), part.at - hub),
-                None => (frame.0, part.at - frame.1),
+            let parent = match group.spin {
+                Some(spin) => hub_of(&mut commands, &mut hubs, spin, frame, entity),
+                None => frame.0,
             };
-            let mesh = assets
-                .meshes
-                .entry((part.shape.key(), round))
-                .or_insert_with(|| meshes.add(part.shape.mesh(round)))
-                .clone();
-            let side = painted(token.piece, part);
+            let side = painted(token.piece, group.paint);
             let name = variant.side_name(side).to_string();
-            let material = assets
-                .materials
-                .entry((side, name.clone(), part.paint))
-                .or_insert_with(|| materials.add(material(side, &name, part.paint)))
+            let material = painted_materials
+                .entry((side, name.clone(), group.paint, group.material.clone()))
+                .or_insert_with(|| {
+                    let flat = material(side, &name, group.paint);
+                    match &group.material {
+                        Some(made_of) => surfaces.paint(made_of, flat, &server, &places, &mut materials),
+                        None => materials.add(flat),
+                    }
+                })
                 .clone();
-            commands.spawn((
-                Mesh3d(mesh),
-                MeshMaterial3d(material),
-                Transform::from_translation(at).with_rotation(part.turn).with_scale(part.scale),
-                ChildOf(parent),
-            ));
+            commands.spawn((Mesh3d(mesh.clone()), MeshMaterial3d(material), Transform::default(), ChildOf(parent)));
         }
         commands.entity(entity).remove::<super::gltf_figures::GltfFigure>();
         if let Some(GltfModel { path, size, turn }) = &drawn.model {
@@ -189,8 +211,8 @@ fn hub_of(
 
 /// The side whose colour a part wears: the owner's body, the trim of the side the piece serves
 /// (they differ only for a piece whose allegiance has turned).
-fn painted(piece: jetan_rules::Piece, part: &Part) -> Side {
-    match part.paint {
+fn painted(piece: jetan_rules::Piece, paint: Paint) -> Side {
+    match paint {
         Paint::Body => piece.owner,
         _ => piece.side,
     }

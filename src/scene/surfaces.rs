@@ -74,10 +74,16 @@ struct Maps {
     orm: Handle<Image>,
 }
 
-/// The surfaces' maps, loading or loaded.
+/// The surfaces' maps, loading or loaded, by material name (the game's own surfaces, and the
+/// materials looks name, loaded as they are first asked for), and the looks' materials painted
+/// with them.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Surfaces {
-    maps: HashMap<Surface, Maps>,
+    maps: HashMap<String, Maps>,
+    /// Each loaded albedo's mean colour, in linear light.
+    means: HashMap<AssetId<Image>, LinearRgba>,
+    /// The materials made by [`Surfaces::paint`]: each, its paint's colour and its albedo.
+    painted: Vec<(Handle<StandardMaterial>, LinearRgba, AssetId<Image>)>,
 }
 
 impl Surfaces {
@@ -85,12 +91,73 @@ impl Surfaces {
     /// the maps' colour, roughness and metal are what the material shows: `base`'s colour
     /// tints the albedo). Without the maps (a test without images), `base` as it is.
     pub fn dress(&self, surface: Surface, base: StandardMaterial, tiles: Vec2) -> StandardMaterial {
-        let Some(maps) = self.maps.get(&surface) else { return base };
+        match self.maps.get(surface.folder()) {
+            Some(maps) => maps.dress(base, tiles),
+            None => base,
+        }
+    }
+
+    /// A look's part's material: `base` (its paint) made of the material `name` (the mods
+    /// folder's `materials/NAME/` or the game's), its albedo tinted so that its mean is `base`'s
+    /// colour (whatever the albedo, the part's colour is its paint's: the tint is set once the
+    /// albedo has loaded).
+    pub fn paint(
+        &mut self,
+        name: &str,
+        base: StandardMaterial,
+        server: &AssetServer,
+        places: &Places,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> Handle<StandardMaterial> {
+        let maps = self.maps.entry(name.to_string()).or_insert_with(|| Maps::load(name, server, places));
+        let colour = base.base_color.to_linear();
+        let albedo = maps.albedo.id();
+        let mut material = maps.dress(base, Vec2::ONE);
+        if let Some(mean) = self.means.get(&albedo) {
+            material.base_color = tint(colour, *mean).into();
+        }
+        let handle = materials.add(material);
+        self.painted.push((handle.clone(), colour, albedo));
+        handle
+    }
+}
+
+/// The colour that tints an albedo of mean `mean` to a mean of `colour` (in linear light; a
+/// channel the albedo nearly lacks is not pushed past a sixteenth's worth).
+fn tint(colour: LinearRgba, mean: LinearRgba) -> LinearRgba {
+    let channel = |want: f32, has: f32| want / has.max(1.0 / 16.0);
+    LinearRgba::new(
+        channel(colour.red, mean.red),
+        channel(colour.green, mean.green),
+        channel(colour.blue, mean.blue),
+        colour.alpha,
+    )
+}
+
+impl Maps {
+    /// Starts loading the maps of the material `name` (the mods folder's or the game's): the
+    /// albedo as sRGB colour, the others as linear data, all repeating.
+    fn load(name: &str, server: &AssetServer, places: &Places) -> Maps {
+        let load = |map: &str, srgb: bool| -> Handle<Image> {
+            let path = places.resolve(&format!("materials/{name}/{map}.png"));
+            let settings = move |settings: &mut ImageLoaderSettings| {
+                settings.is_srgb = srgb;
+                let mut sampler = ImageSamplerDescriptor::linear();
+                sampler.set_address_mode(ImageAddressMode::Repeat).set_anisotropic_filter(4);
+                settings.sampler = ImageSampler::Descriptor(sampler);
+            };
+            server.load_builder().with_settings(settings).load(path)
+        };
+        Maps { albedo: load("albedo", true), normal: load("normal", false), orm: load("orm", false) }
+    }
+
+    /// `base` with these maps, repeated `tiles` times over a unit of the mesh's UVs.
+    fn dress(&self, base: StandardMaterial, tiles: Vec2) -> StandardMaterial {
         StandardMaterial {
-            base_color_texture: Some(maps.albedo.clone()),
-            normal_map_texture: Some(maps.normal.clone()),
-            metallic_roughness_texture: Some(maps.orm.clone()),
-            occlusion_texture: Some(maps.orm.clone()),
+            base_color_texture: Some(self.albedo.clone()),
+            normal_map_texture: Some(self.normal.clone()),
+            metallic_roughness_texture: Some(self.orm.clone()),
+            occlusion_texture: Some(self.orm.clone()),
             perceptual_roughness: 1.0,
             metallic: 1.0,
             uv_transform: Affine2::from_scale(tiles),
@@ -105,36 +172,22 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, make_mipmaps.in_set(crate::AppSystems::View));
 }
 
-/// Starts loading every surface's maps: the albedo as sRGB colour, the others as linear data,
-/// all repeating.
+/// Starts loading the game's own surfaces.
 fn load_surfaces(server: Option<Res<AssetServer>>, places: Res<Places>, mut surfaces: ResMut<Surfaces>) {
     let Some(server) = server else { return };
-    let load = |surface: Surface, map: &str, srgb: bool| -> Handle<Image> {
-        let path = places.resolve(&format!("materials/{}/{map}.png", surface.folder()));
-        let settings = move |settings: &mut ImageLoaderSettings| {
-            settings.is_srgb = srgb;
-            let mut sampler = ImageSamplerDescriptor::linear();
-            sampler.set_address_mode(ImageAddressMode::Repeat).set_anisotropic_filter(4);
-            settings.sampler = ImageSampler::Descriptor(sampler);
-        };
-        server.load_builder().with_settings(settings).load(path)
-    };
     for surface in Surface::ALL {
-        let maps = Maps {
-            albedo: load(surface, "albedo", true),
-            normal: load(surface, "normal", false),
-            orm: load(surface, "orm", false),
-        };
-        surfaces.maps.insert(surface, maps);
+        surfaces.maps.insert(surface.folder().to_string(), Maps::load(surface.folder(), &server, &places));
     }
 }
 
 /// Gives each map as it loads its chain of mipmaps, so that a surface seen from afar is its
-/// average rather than a shimmer.
+/// average rather than a shimmer; and tints the looks' materials made of an albedo that has
+/// loaded (anew when a mod's file changes) to their paints' colours.
 fn make_mipmaps(
     mut events: MessageReader<AssetEvent<Image>>,
-    surfaces: Res<Surfaces>,
+    mut surfaces: ResMut<Surfaces>,
     mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     for event in events.read() {
         let AssetEvent::LoadedWithDependencies { id } = *event else { continue };
@@ -146,10 +199,37 @@ fn make_mipmaps(
         }) else {
             continue;
         };
-        if let Some(mut image) = images.get_mut(id) {
-            with_mipmaps(&mut image, texels);
+        let Some(mut image) = images.get_mut(id) else { continue };
+        with_mipmaps(&mut image, texels);
+        if texels != Texels::Colour {
+            continue;
+        }
+        let Some(mean) = mean_colour(&image) else { continue };
+        surfaces.means.insert(id, mean);
+        for (handle, colour, _) in surfaces.painted.iter().filter(|(_, _, albedo)| *albedo == id) {
+            if let Some(mut material) = materials.get_mut(handle) {
+                material.base_color = tint(*colour, mean).into();
+            }
         }
     }
+}
+
+/// The mean colour of an sRGB RGBA8 image's first level, in linear light.
+fn mean_colour(image: &Image) -> Option<LinearRgba> {
+    let size = image.texture_descriptor.size;
+    let texels = (size.width * size.height) as usize;
+    let level0 = image.data.as_ref()?.get(..texels * 4)?;
+    if image.texture_descriptor.format != TextureFormat::Rgba8UnormSrgb || texels == 0 {
+        return None;
+    }
+    let mut sum = [0.0f32; 3];
+    for texel in level0.chunks_exact(4) {
+        for (total, &byte) in sum.iter_mut().zip(texel) {
+            *total += srgb_to_linear(byte);
+        }
+    }
+    let [red, green, blue] = sum.map(|total| total / texels as f32);
+    Some(LinearRgba::rgb(red, green, blue))
 }
 
 /// What a map's texels hold, which says how four of them average into one.
@@ -240,6 +320,34 @@ fn linear_to_srgb(v: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tinted_albedo_averages_to_its_paints_colour() {
+        // A pale albedo, half of it darker: its mean, and the tint that makes it copper.
+        let (size, bright, dark) = (4u32, [230u8, 220, 200, 255], [150u8, 140, 120, 255]);
+        let data: Vec<u8> = (0..size * size).flat_map(|i| if i % 2 == 0 { bright } else { dark }).collect();
+        let mut image = Image::new_fill(
+            bevy::render::render_resource::Extent3d { width: size, height: size, depth_or_array_layers: 1 },
+            bevy::render::render_resource::TextureDimension::D2,
+            &[0, 0, 0, 255],
+            TextureFormat::Rgba8UnormSrgb,
+            bevy::asset::RenderAssetUsages::default(),
+        );
+        image.data = Some(data);
+        let mean = mean_colour(&image).unwrap();
+        let expected = (srgb_to_linear(230) + srgb_to_linear(150)) / 2.0;
+        assert!((mean.red - expected).abs() < 1e-5, "{mean:?}");
+        let copper = LinearRgba::from(Color::srgb_u8(176, 82, 54));
+        let tinted_by = tint(copper, mean);
+        for (tinted, want) in [(tinted_by.red * mean.red, copper.red), (tinted_by.green * mean.green, copper.green)] {
+            assert!((tinted - want).abs() < 1e-5, "the tinted mean is the paint: {tinted} {want}");
+        }
+        // A black albedo isn't pushed without bound.
+        assert!(tint(copper, LinearRgba::BLACK).red <= copper.red * 16.0 + 1e-4);
+        // Data, not colour, has no mean colour.
+        image.texture_descriptor.format = TextureFormat::Rgba8Unorm;
+        assert!(mean_colour(&image).is_none());
+    }
 
     #[test]
     fn a_mip_chain_halves_to_one_texel_and_averages_each_kind_as_it_should() {
