@@ -82,7 +82,7 @@ pub fn measure(
     meshes: Res<Assets<Mesh>>,
     images: Res<Assets<Image>>,
     shadow_map: Option<Res<DirectionalLightShadowMap>>,
-    cascades: Query<&CascadeShadowConfig>,
+    cascades: Query<(&CascadeShadowConfig, &DirectionalLight)>,
     views: Query<&VisibleEntities, With<BoardCamera>>,
     instances: Query<(Entity, Instance)>,
 ) -> Budget {
@@ -115,7 +115,9 @@ pub fn measure(
         budget.texture_bytes += texture_bytes(image);
     }
     let side = shadow_map.map_or(0, |map| map.size) as u64;
-    let maps: u64 = cascades.iter().map(|config| config.bounds.len() as u64).sum();
+    // A light without shadows (the field's lamps) has no maps, whatever its cascades say.
+    let shadowed = cascades.iter().filter(|(_, light)| light.shadow_maps_enabled);
+    let maps: u64 = shadowed.map(|(config, _)| config.bounds.len() as u64).sum();
     // Each cascade is a square depth map of 32-bit texels.
     budget.shadow_map_bytes = maps * side * side * 4;
     budget
@@ -206,12 +208,14 @@ mod tests {
         spawn(&red, true, true);
         spawn(&red, false, true);
         world.spawn((BoardCamera::new(crate::settings::View::Orbit, 0.6, 14.0), seen));
-        world.spawn(CascadeShadowConfig::default());
+        let shadowed = DirectionalLight { shadow_maps_enabled: true, ..default() };
+        world.spawn((CascadeShadowConfig::default(), shadowed));
+        world.spawn((CascadeShadowConfig::default(), DirectionalLight { shadow_maps_enabled: false, ..default() }));
         let budget = world.run_system_cached(measure).unwrap();
         assert_eq!((budget.instances, budget.batches, budget.triangles), (3, 2, 36));
         assert_eq!((budget.shadow_casters, budget.shadow_triangles), (3, 36));
         let cascades = CascadeShadowConfig::default().bounds.len() as u64;
-        assert_eq!(budget.shadow_map_bytes, cascades * 1024 * 1024 * 4);
+        assert_eq!(budget.shadow_map_bytes, cascades * 1024 * 1024 * 4, "only the light with shadows has maps");
         assert_eq!(budget.quality, "Medium");
         assert!(budget.to_string().starts_with("Medium | 3 | 2 | 36 | 3 | 36 |"));
     }
