@@ -3,6 +3,7 @@
 //! ([`sky`]), and the board, pieces and highlights drawn on top of the game's entities.
 
 mod arena;
+mod atmosphere;
 mod board;
 mod crowd;
 mod dust;
@@ -35,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         figures::plugin,
         gltf_figures::plugin,
         highlights::plugin,
-        sky::plugin,
+        (sky::plugin, atmosphere::plugin),
         sky_light::plugin,
         dust::plugin,
         flags::plugin,

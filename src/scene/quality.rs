@@ -1,17 +1,19 @@
 //! The scene's quality presets (`quality` in the settings): what the camera, the sunlight's
 //! shadows and the pieces' round shapes ask of the graphics card. Low is what a software
-//! renderer draws in good time; Medium adds bloom, finer shadows and rounder statuettes (48
-//! segments round a body, against Low's 24); High adds ambient occlusion, anti-aliased by FXAA
-//! (ambient occlusion needs multisampling off). Temporal anti-aliasing is left out: it
-//! misdraws a camera with a viewport, as the game's 3D camera has beside the side panel.
+//! renderer draws in good time; Medium adds bloom, finer shadows, rounder statuettes (48
+//! segments round a body, against Low's 24) and the sky drawn through Bevy's physical
+//! atmosphere ([`super::atmosphere`]); High adds ambient occlusion. Both want multisampling
+//! off: FXAA smooths their edges. Temporal anti-aliasing is left out: it misdraws a camera
+//! with a viewport, as the game's 3D camera has beside the side panel.
 
 use bevy::anti_alias::fxaa::Fxaa;
 use bevy::camera::Hdr;
 use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
 use bevy::light::DirectionalLightShadowMap;
-use bevy::pbr::ScreenSpaceAmbientOcclusion;
+use bevy::pbr::{AtmosphereSettings, ScreenSpaceAmbientOcclusion};
 use bevy::post_process::bloom::Bloom;
 use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::camera::BoardCamera;
 use crate::looks::Roundness;
@@ -29,8 +31,11 @@ pub struct Preset {
     pub shadow_map: usize,
     /// A glow about bright things (needs high dynamic range).
     pub bloom: bool,
-    /// Ambient occlusion, with FXAA instead of multisampling.
+    /// Ambient occlusion (with FXAA instead of multisampling).
     pub occlusion: bool,
+    /// The sky drawn through Bevy's physical atmosphere (Barsoom's air) rather than painted
+    /// on a dome (with high dynamic range, and FXAA instead of multisampling).
+    pub atmosphere: bool,
     /// How finely the pieces' round shapes are made.
     pub round: Roundness,
 }
@@ -39,9 +44,15 @@ impl Preset {
     /// What `quality` turns on.
     pub fn of(quality: Quality) -> Preset {
         match quality {
-            Quality::Low => Preset { shadow_map: 2048, bloom: false, occlusion: false, round: Roundness(24) },
-            Quality::Medium => Preset { shadow_map: 4096, bloom: true, occlusion: false, round: Roundness(48) },
-            Quality::High => Preset { shadow_map: 4096, bloom: true, occlusion: true, round: Roundness(64) },
+            Quality::Low => {
+                Preset { shadow_map: 2048, bloom: false, occlusion: false, atmosphere: false, round: Roundness(24) }
+            }
+            Quality::Medium => {
+                Preset { shadow_map: 4096, bloom: true, occlusion: false, atmosphere: true, round: Roundness(48) }
+            }
+            Quality::High => {
+                Preset { shadow_map: 4096, bloom: true, occlusion: true, atmosphere: true, round: Roundness(64) }
+            }
         }
     }
 }
@@ -52,12 +63,19 @@ fn apply_quality(
     settings: Res<Settings>,
     shadow_map: Option<ResMut<DirectionalLightShadowMap>>,
     cameras: Query<Entity, With<BoardCamera>>,
+    adapter: Option<Res<RenderAdapterInfo>>,
     mut shown: Local<Option<Quality>>,
 ) {
     if shown.replace(settings.quality) == Some(settings.quality) {
         return;
     }
     let preset = Preset::of(settings.quality);
+    let air_drawn = adapter
+        .as_deref()
+        .is_none_or(|adapter| super::atmosphere::draws_the_air(&adapter.driver, &adapter.driver_info));
+    if preset.atmosphere && !air_drawn {
+        info!("The sky stays painted: Mesa's software Vulkan before 25 crashes in Bevy's atmosphere.");
+    }
     // Without a renderer (a benchmark, a test) there are no shadow maps to size.
     if let Some(mut shadow_map) = shadow_map {
         shadow_map.size = preset.shadow_map;
@@ -69,11 +87,21 @@ fn apply_quality(
         } else {
             camera.remove::<(Bloom, Hdr)>();
         }
+        if preset.atmosphere && air_drawn {
+            camera.insert(AtmosphereSettings::default());
+        } else {
+            camera.remove::<AtmosphereSettings>();
+        }
         if preset.occlusion {
-            camera.insert((Msaa::Off, ScreenSpaceAmbientOcclusion::default(), Fxaa::default()));
+            camera.insert(ScreenSpaceAmbientOcclusion::default());
         } else {
             // The prepasses ambient occlusion brought along go with it.
-            camera.remove::<(ScreenSpaceAmbientOcclusion, Fxaa, DepthPrepass, NormalPrepass)>().insert(Msaa::Sample4);
+            camera.remove::<(ScreenSpaceAmbientOcclusion, DepthPrepass, NormalPrepass)>();
+        }
+        if preset.occlusion || preset.atmosphere {
+            camera.insert((Msaa::Off, Fxaa::default()));
+        } else {
+            camera.remove::<Fxaa>().insert(Msaa::Sample4);
         }
     }
 }
@@ -97,6 +125,7 @@ mod tests {
         app.world_mut().spawn(BoardCamera::new(View::Orbit, 0.5, 10.0));
         app.update();
         assert!(camera_has::<Bloom>(&mut app) && camera_has::<Hdr>(&mut app));
+        assert!(camera_has::<AtmosphereSettings>(&mut app));
         assert!(camera_has::<ScreenSpaceAmbientOcclusion>(&mut app) && camera_has::<DepthPrepass>(&mut app));
         assert_eq!(app.world().resource::<DirectionalLightShadowMap>().size, 4096);
         app.world_mut().resource_mut::<Settings>().quality = Quality::Low;
@@ -104,6 +133,7 @@ mod tests {
         for gone in [
             camera_has::<Bloom>(&mut app),
             camera_has::<Hdr>(&mut app),
+            camera_has::<AtmosphereSettings>(&mut app),
             camera_has::<ScreenSpaceAmbientOcclusion>(&mut app),
             camera_has::<Fxaa>(&mut app),
             camera_has::<DepthPrepass>(&mut app),
@@ -116,5 +146,7 @@ mod tests {
         app.world_mut().resource_mut::<Settings>().quality = Quality::Medium;
         app.update();
         assert!(camera_has::<Bloom>(&mut app) && !camera_has::<ScreenSpaceAmbientOcclusion>(&mut app));
+        assert!(camera_has::<AtmosphereSettings>(&mut app) && camera_has::<Fxaa>(&mut app));
+        assert_eq!(app.world_mut().query::<&Msaa>().single(app.world()).ok(), Some(&Msaa::Off));
     }
 }

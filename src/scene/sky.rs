@@ -6,8 +6,10 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster, NotShadowReceiver};
 use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::pbr::AtmosphereSettings;
 use bevy::prelude::*;
 
+use crate::camera::BoardCamera;
 use crate::sky_clock::{SkyLook, SkyNow, read_the_sky};
 
 /// The dome's radius: beyond the mesas, inside the camera's far plane.
@@ -62,8 +64,10 @@ impl SkyLight {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_sky)
-        .add_systems(Update, follow_the_sky.after(read_the_sky).in_set(crate::AppSystems::View));
+    app.add_systems(Startup, spawn_sky).add_systems(
+        Update,
+        (follow_the_sky, veil_the_air_by_night).after(read_the_sky).in_set(crate::AppSystems::View),
+    );
 }
 
 fn spawn_sky(
@@ -212,6 +216,30 @@ fn follow_the_sky(
             ambient.color = look.ambient.0;
             // The sky's image-based light ([`super::sky_light`]) gives the rest.
             ambient.brightness = look.ambient.1 * super::sky_light::AMBIENT_KEPT;
+        }
+    }
+}
+
+/// While the board camera draws the sky through Barsoom's air ([`super::atmosphere`], at Medium
+/// and High), the painted dome shows only as the night falls: it is see-through by day (the
+/// air's sky shows), and covers the air by night (which the field's lamps, a low light to the
+/// air, would light as a dusk). Without the air (Low) it is the sky.
+fn veil_the_air_by_night(
+    sky: Res<SkyNow>,
+    cameras: Query<Has<AtmosphereSettings>, With<BoardCamera>>,
+    dome: Query<&MeshMaterial3d<StandardMaterial>, With<Dome>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut shown: Local<Option<f32>>,
+) {
+    let through_the_air = cameras.iter().any(|air| air);
+    let cover = if through_the_air { sky.0.night } else { 1.0 };
+    if shown.replace(cover) == Some(cover) {
+        return;
+    }
+    for MeshMaterial3d(handle) in &dome {
+        if let Some(mut material) = materials.get_mut(handle) {
+            material.base_color.set_alpha(cover);
+            material.alpha_mode = if cover < 1.0 { AlphaMode::Blend } else { AlphaMode::Opaque };
         }
     }
 }
