@@ -1,11 +1,11 @@
 //! The game's surfaces: the tileable PBR texture sets of `assets/materials/` (made by
 //! `tools/texgen`, `docs/materials.md`) put on materials: albedo, normal map, and the
 //! occlusion-roughness-metal map, repeated over the surface, their mipmaps made when they load
-//! (a mod's file of the same path replaces the game's).
+//! (a mod's file of the same path replaces the game's), and the looks' parts made of them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use bevy::asset::AssetEvent;
+use bevy::asset::{AssetEvent, AssetLoadFailedEvent};
 use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
 use bevy::math::Affine2;
 use bevy::prelude::*;
@@ -82,8 +82,21 @@ pub struct Surfaces {
     maps: HashMap<String, Maps>,
     /// Each loaded albedo's mean colour, in linear light.
     means: HashMap<AssetId<Image>, LinearRgba>,
-    /// The materials made by [`Surfaces::paint`]: each, its paint's colour and its albedo.
-    painted: Vec<(Handle<StandardMaterial>, LinearRgba, AssetId<Image>)>,
+    /// The maps that failed to load (a mod's broken file).
+    failed: HashSet<AssetId<Image>>,
+    /// The materials made by [`Surfaces::paint`].
+    painted: Vec<Painted>,
+}
+
+/// A look's part's material made of a texture set.
+#[derive(Clone, Debug)]
+struct Painted {
+    /// The material the part wears.
+    material: Handle<StandardMaterial>,
+    /// Its paint's flat material, which it is while its maps can't be had.
+    flat: StandardMaterial,
+    /// The maps it is made of.
+    maps: Maps,
 }
 
 impl Surfaces {
@@ -97,28 +110,54 @@ impl Surfaces {
         }
     }
 
-    /// A look's part's material: `base` (its paint) made of the material `name` (the mods
-    /// folder's `materials/NAME/` or the game's), its albedo tinted so that its mean is `base`'s
+    /// A look's part's material: `flat` (its paint) made of the material `name` (the mods
+    /// folder's `materials/NAME/` or the game's), its albedo tinted so that its mean is `flat`'s
     /// colour (whatever the albedo, the part's colour is its paint's: the tint is set once the
-    /// albedo has loaded).
+    /// albedo has loaded); `flat` itself while a map can't be loaded.
     pub fn paint(
         &mut self,
         name: &str,
-        base: StandardMaterial,
+        flat: StandardMaterial,
         server: &AssetServer,
         places: &Places,
         materials: &mut Assets<StandardMaterial>,
     ) -> Handle<StandardMaterial> {
-        let maps = self.maps.entry(name.to_string()).or_insert_with(|| Maps::load(name, server, places));
-        let colour = base.base_color.to_linear();
-        let albedo = maps.albedo.id();
-        let mut material = maps.dress(base, Vec2::ONE);
-        if let Some(mean) = self.means.get(&albedo) {
-            material.base_color = tint(colour, *mean).into();
+        let maps = self.maps.entry(name.to_string()).or_insert_with(|| Maps::load(name, server, places)).clone();
+        self.paint_with(maps, flat, materials)
+    }
+
+    /// A look's part's material: `flat` made of `maps` ([`Surfaces::paint`]).
+    fn paint_with(
+        &mut self,
+        maps: Maps,
+        flat: StandardMaterial,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> Handle<StandardMaterial> {
+        let material = materials.add(self.made_of(&maps, &flat));
+        self.painted.push(Painted { material: material.clone(), flat, maps });
+        material
+    }
+
+    /// `flat` made of `maps`, as far as they are known: tinted once the albedo's mean is, flat
+    /// while a map failed to load.
+    fn made_of(&self, maps: &Maps, flat: &StandardMaterial) -> StandardMaterial {
+        if maps.ids().iter().any(|id| self.failed.contains(id)) {
+            return flat.clone();
         }
-        let handle = materials.add(material);
-        self.painted.push((handle.clone(), colour, albedo));
-        handle
+        let mut material = maps.dress(flat.clone(), Vec2::ONE);
+        if let Some(mean) = self.means.get(&maps.albedo.id()) {
+            material.base_color = tint(flat.base_color.to_linear(), *mean).into();
+        }
+        material
+    }
+
+    /// Makes anew the looks' materials made of the map `id`, which has loaded or failed to.
+    fn remake(&self, id: AssetId<Image>, materials: &mut Assets<StandardMaterial>) {
+        for painted in self.painted.iter().filter(|painted| painted.maps.ids().contains(&id)) {
+            if let Some(mut material) = materials.get_mut(&painted.material) {
+                *material = self.made_of(&painted.maps, &painted.flat);
+            }
+        }
     }
 }
 
@@ -135,6 +174,11 @@ fn tint(colour: LinearRgba, mean: LinearRgba) -> LinearRgba {
 }
 
 impl Maps {
+    /// Its three maps' ids.
+    fn ids(&self) -> [AssetId<Image>; 3] {
+        [self.albedo.id(), self.normal.id(), self.orm.id()]
+    }
+
     /// Starts loading the maps of the material `name` (the mods folder's or the game's): the
     /// albedo as sRGB colour, the others as linear data, all repeating.
     fn load(name: &str, server: &AssetServer, places: &Places) -> Maps {
@@ -169,7 +213,7 @@ impl Maps {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Surfaces>()
         .add_systems(PreStartup, load_surfaces)
-        .add_systems(Update, make_mipmaps.in_set(crate::AppSystems::View));
+        .add_systems(Update, (make_mipmaps, fall_back_to_paint).in_set(crate::AppSystems::View));
 }
 
 /// Starts loading the game's own surfaces.
@@ -201,16 +245,25 @@ fn make_mipmaps(
         };
         let Some(mut image) = images.get_mut(id) else { continue };
         with_mipmaps(&mut image, texels);
-        if texels != Texels::Colour {
-            continue;
+        let mean = (texels == Texels::Colour).then(|| mean_colour(&image)).flatten();
+        surfaces.failed.remove(&id);
+        if let Some(mean) = mean {
+            surfaces.means.insert(id, mean);
         }
-        let Some(mean) = mean_colour(&image) else { continue };
-        surfaces.means.insert(id, mean);
-        for (handle, colour, _) in surfaces.painted.iter().filter(|(_, _, albedo)| *albedo == id) {
-            if let Some(mut material) = materials.get_mut(handle) {
-                material.base_color = tint(*colour, mean).into();
-            }
-        }
+        surfaces.remake(id, &mut materials);
+    }
+}
+
+/// A map that fails to load (a mod's broken file) leaves the looks' parts made of it their
+/// paint's flat colour (the error is logged by the asset server, naming the file).
+fn fall_back_to_paint(
+    mut failures: MessageReader<AssetLoadFailedEvent<Image>>,
+    mut surfaces: ResMut<Surfaces>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for failure in failures.read() {
+        surfaces.failed.insert(failure.id);
+        surfaces.remake(failure.id, &mut materials);
     }
 }
 
@@ -347,6 +400,36 @@ mod tests {
         // Data, not colour, has no mean colour.
         image.texture_descriptor.format = TextureFormat::Rgba8Unorm;
         assert!(mean_colour(&image).is_none());
+    }
+
+    #[test]
+    fn a_looks_material_is_tinted_when_its_albedo_loads_and_flat_when_a_map_fails() {
+        let mut images = Assets::<Image>::default();
+        let mut materials = Assets::<StandardMaterial>::default();
+        let mut map = || images.add(Image::default());
+        let maps = Maps { albedo: map(), normal: map(), orm: map() };
+        let mut surfaces = Surfaces::default();
+        let copper = Color::srgb_u8(176, 82, 54);
+        let flat = StandardMaterial { base_color: copper, perceptual_roughness: 0.5, ..default() };
+        let handle = surfaces.paint_with(maps.clone(), flat, &mut materials);
+        let worn = |materials: &Assets<StandardMaterial>| materials.get(&handle).unwrap().clone();
+        assert_eq!(worn(&materials).base_color_texture, Some(maps.albedo.clone()), "textured at once");
+        assert_eq!(worn(&materials).base_color, copper, "untinted until the albedo's mean is known");
+
+        let mean = LinearRgba::rgb(0.5, 0.4, 0.25);
+        surfaces.means.insert(maps.albedo.id(), mean);
+        surfaces.remake(maps.albedo.id(), &mut materials);
+        assert_eq!(worn(&materials).base_color.to_linear(), tint(copper.to_linear(), mean));
+
+        surfaces.failed.insert(maps.normal.id());
+        surfaces.remake(maps.normal.id(), &mut materials);
+        let fallen = worn(&materials);
+        assert!(fallen.base_color_texture.is_none() && fallen.normal_map_texture.is_none(), "flat");
+        assert_eq!((fallen.base_color, fallen.perceptual_roughness), (copper, 0.5), "its paint's own");
+        // A later good load (the mod's file mended) makes it anew.
+        surfaces.failed.remove(&maps.normal.id());
+        surfaces.remake(maps.normal.id(), &mut materials);
+        assert!(worn(&materials).normal_map_texture.is_some());
     }
 
     #[test]
