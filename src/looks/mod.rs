@@ -108,11 +108,13 @@ impl Looks {
         if errors.is_empty() { Ok(looks.found_in(places)) } else { Err(errors.join("\n")) }
     }
 
-    /// The names of the materials the file's looks are made of, each once.
+    /// The names of the materials the file names (for its paints, and its looks' parts), each
+    /// once.
     fn materials(&self) -> impl Iterator<Item = &str> {
         let built = self.figures.values().chain(self.living.values());
         let named = built.flat_map(|(parts, _)| parts.iter().filter_map(|part| part.material.as_deref()));
-        named.collect::<std::collections::BTreeSet<&str>>().into_iter()
+        let by_paint = self.file.materials.values().map(String::as_str);
+        named.chain(by_paint).collect::<std::collections::BTreeSet<&str>>().into_iter()
     }
 
     /// The looks with the models and icons they name found in `places` (a mod's file in place

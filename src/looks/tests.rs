@@ -173,6 +173,10 @@ fn a_material_that_isnt_there_is_refused_at_its_place_and_a_mods_is_found() {
     let places = crate::places::Places { mods: Some(mods.clone()), ..game_places() };
     assert!(Looks::read_in(text, "m.look.ron", &places).is_ok());
     std::fs::remove_dir_all(&mods).ok();
+    // A paint's material no part wears is checked too.
+    let unworn = "Looks(\n  materials: { Ivory: \"bone\" },\n  kinds: {},\n)";
+    let error = Looks::read_in(unworn, "m.look.ron", &game_places()).unwrap_err();
+    assert!(error.starts_with("m.look.ron:2:") && error.contains("no material \"bone\""), "{error}");
     // A name that is no folder's is refused as it is read.
     let bad = "Looks(\n  materials: { Gem: \"../x\" },\n  kinds: {},\n)";
     let error = Looks::read(bad, "m.look.ron").unwrap_err();
