@@ -117,8 +117,8 @@ impl Places {
     }
 
     /// The names of every material there is (the folders under `materials/` with an
-    /// `albedo.png`): the game's own (on disk, else shipped) and the mods folder's, sorted, each
-    /// once.
+    /// `albedo.png`): the game's own (shipped, as [`crate::shipped::read_bytes`] reads them
+    /// when `assets/` lacks them, and on disk) and the mods folder's, sorted, each once.
     pub fn materials(&self) -> Vec<String> {
         let folders_in = |dir: &Path| -> Vec<String> {
             let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
@@ -128,8 +128,8 @@ impl Places {
         let shipped = crate::shipped::SHIPPED
             .iter()
             .filter_map(|(name, _)| name.strip_prefix("materials/")?.strip_suffix("/albedo.png").map(String::from));
-        let mut names: Vec<String> =
-            if self.assets.is_dir() { folders_in(&self.assets.join("materials")) } else { shipped.collect() };
+        let mut names: Vec<String> = shipped.collect();
+        names.extend(folders_in(&self.assets.join("materials")));
         names.extend(self.mods.as_ref().map(|mods| folders_in(&mods.join("materials"))).unwrap_or_default());
         names.sort();
         names.dedup();
