@@ -6,6 +6,7 @@
 use jetan_rules::{Piece, Position, Side, Square, SquareSet};
 
 use crate::facts::Facts;
+use crate::finishing;
 
 /// A bonus for having the move.
 const TEMPO: i32 = 10;
@@ -27,6 +28,18 @@ const GUARD_PRESSURE: i32 = 8;
 /// Per king step that an armed piece is closer to the nearest enemy royal piece (or, for a
 /// piece whose capture ends the game, to its own royal piece).
 const TROPISM: i32 = 3;
+/// Ahead by decisive material (see [`crate::finishing`]): per square an enemy royal piece
+/// could safely go to (the fewer, the nearer she is to being taken).
+const HUNT_FREEDOM: i32 = 6;
+/// Ahead by decisive material: per king step that an armed piece is closer to the nearest
+/// enemy royal piece, on top of [`TROPISM`].
+const HUNT_TROPISM: i32 = 4;
+/// Ahead by decisive material: per square within two king steps of an own piece whose capture
+/// ends the game (the classic Chief, whose loss to a lesser piece draws the won game) that the
+/// enemy attacks, on top of [`GUARD_PRESSURE`].
+const LEAD_GUARD_PRESSURE: i32 = 16;
+/// Ahead by decisive material: an own piece whose capture ends the game stands attacked.
+const LEAD_GUARD_ATTACKED: i32 = 100;
 /// An evaluation.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Evaluation {
@@ -48,9 +61,12 @@ pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
     let side_score = |side: Side| {
         let danger = threats[side.opponent().index()];
         let mut score = threats[side.index()].len() as i32 * MOBILITY;
+        // The material of the pieces whose capture doesn't end the game (see crate::finishing).
+        let mut material = 0;
         for square in position.occupied_by(side).iter() {
             let piece = position.piece_at(square).expect("occupied squares hold pieces");
-            score += facts.value(piece);
+            let value = facts.value(piece);
+            score += value;
             let closeness = |royals: &SquareSet| {
                 let nearest = royals.iter().map(|r| geometry.distance(square, r)).min();
                 nearest.map_or(0, |d| (far - d) * TROPISM)
@@ -62,15 +78,72 @@ pub(crate) fn evaluate(position: &Position, facts: &Facts) -> Evaluation {
                 // by taking it: it guards its royal piece rather than raid.
                 score -= facts.zone(square).and(danger).len() as i32 * GUARD_PRESSURE;
                 score += closeness(&royals[side.index()]);
-            } else if facts.armed(piece) {
-                score += closeness(&royals[side.opponent().index()]);
+            } else {
+                material += value;
+                if facts.armed(piece) {
+                    score += closeness(&royals[side.opponent().index()]);
+                }
             }
         }
-        score
+        (score, material)
     };
-    let score = side_score(us) - side_score(us.opponent()) + TEMPO;
+    let (ours, theirs) = (side_score(us), side_score(us.opponent()));
+    let mut score = ours.0 - theirs.0 + TEMPO;
+    let mut material = [0; 2];
+    (material[us.index()], material[us.opponent().index()]) = (ours.1, theirs.1);
+    if let Some(leader) = finishing::leader_of(material) {
+        let terms = finishing_terms(position, facts, leader, &threats, &royals[leader.opponent().index()]);
+        score += if leader == us { terms } else { -terms };
+    }
+    if let (Some(rule), Some(count)) = (position.variant().rules().small_armies, position.small_armies_count()) {
+        // Both armies are small: the game is drawn unless won within the plies left, so what
+        // the evaluation sees fades with them (to half at once: trading into small armies
+        // costs the side ahead half its lead).
+        let left = i32::from(rule.plies.saturating_sub(count));
+        score = score * left / (2 * i32::from(rule.plies).max(1));
+    }
     let defended = threats[us.opponent().index()];
     Evaluation { score, defended }
+}
+
+/// The terms of `leader`, ahead by decisive material, that finish the game rather than count
+/// its material: the enemy royal pieces (on `enemy_royals`) hemmed in and approached by its
+/// armed pieces, and its own pieces whose capture ends the game (the classic Chief, whose
+/// loss to a lesser piece draws) kept out of the enemy's reach. `threats` is what each side
+/// attacks.
+fn finishing_terms(
+    position: &Position,
+    facts: &Facts,
+    leader: Side,
+    threats: &[SquareSet; 2],
+    enemy_royals: &SquareSet,
+) -> i32 {
+    let occupied = position.occupied();
+    let danger = threats[leader.opponent().index()];
+    let far = facts.geometry().files.max(facts.geometry().ranks) as i32 - 1;
+    let mut score = 0;
+    for square in enemy_royals.iter() {
+        let royal = position.piece_at(square).expect("occupied squares hold pieces");
+        let blocked = if facts.armed(royal) { position.occupied_by(royal.side) } else { occupied };
+        let free = position.reach(royal, square, &occupied).minus(blocked).minus(threats[leader.index()]);
+        score -= free.len() as i32 * HUNT_FREEDOM;
+    }
+    for square in position.occupied_by(leader).iter() {
+        let piece = position.piece_at(square).expect("occupied squares hold pieces");
+        if facts.key_royal(piece) {
+            continue;
+        }
+        if facts.ends_game(piece) {
+            score -= facts.zone(square).and(danger).len() as i32 * LEAD_GUARD_PRESSURE;
+            if danger.contains(square) {
+                score -= LEAD_GUARD_ATTACKED;
+            }
+        } else if facts.armed(piece) {
+            let nearest = enemy_royals.iter().map(|r| facts.geometry().distance(square, r)).min();
+            score += nearest.map_or(0, |d| (far - d) * HUNT_TROPISM);
+        }
+    }
+    score
 }
 
 /// The safety of a royal piece standing on `square`: how many squares it could safely go to,
@@ -94,4 +167,61 @@ fn safety(
     let pressure = facts.zone(square).and(danger).len() as i32 * ZONE_PRESSURE;
     let kept = if escape { ESCAPE_KEPT } else { 0 };
     kept - penalty - pressure
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::jetan;
+
+    /// The evaluation of a classic position, from its text (ranks 10 to 1), for the side to
+    /// move.
+    fn score(text: &str) -> i32 {
+        let position = Position::from_text(jetan(&[]), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        evaluate(&position, &Facts::new(&position)).score
+    }
+
+    /// How much more the evaluation gains from the change of `before` into `after` (the
+    /// board's ranks 9 to 2) when South is decisively ahead than when material is level:
+    /// North's rank 10 holds its Chief on h10 and nothing else of value, or also a Dwar, a
+    /// Warrior and a Flier on a10 to c10.
+    fn gained_by_leading(before: &str, after: &str, south_rank_1: &str) -> i32 {
+        let change = |rank_10: &str| {
+            let [before, after] =
+                [before, after].map(|middle| score(&format!("{rank_10}/{middle}/{south_rank_1} s - - 100")));
+            after - before
+        };
+        change("7c2") - change("dwf4c2")
+    }
+
+    #[test]
+    fn ahead_on_material_the_pieces_close_in_on_the_enemy_princess() {
+        // South's Dwar comes from j1 to e5, three steps from the North Princess on e8 (seven
+        // before), and now attacks squares she could go to; material level, the same change
+        // gains as much (the terms are zero there).
+        let (before, after) = ("10/4r5/10/10/10/10/10/10", "10/4r5/10/10/4D5/10/10/10");
+        let gained = gained_by_leading(before, after, "F1W1CR4");
+        let far = score("7c2/10/4r5/10/10/10/10/10/10/F1W1CR3D s - - 100");
+        assert!(far > 300, "South is ahead: {far}");
+        assert!(gained >= 40, "the hunt's terms gained {gained}");
+    }
+
+    #[test]
+    fn ahead_on_material_the_chief_keeps_away_from_enemy_pieces() {
+        // A North Warrior comes from j9 to e4, where it attacks squares next to South's Chief
+        // on e1 (not the Chief itself); material level, the same change costs as much.
+        let (before, after) = ("9w/4r5/10/10/10/10/10/10", "10/4r5/10/10/10/4w5/10/10");
+        let gained = gained_by_leading(before, after, "F1W1CR3D");
+        assert!(gained <= -30, "the Chief's guard terms gained {gained}");
+    }
+
+    #[test]
+    fn with_both_armies_small_the_lead_fades_with_the_plies_left() {
+        let board = "7c2/10/4r5/10/4D5/10/10/10/10/4CR4";
+        let uncounted = score(&format!("{board} s - - 100"));
+        let [first, last] = ["0", "9"].map(|count| score(&format!("{board} s - {count} 100")));
+        assert!(uncounted > 200, "South is ahead by a Dwar: {uncounted}");
+        assert!(first > 0 && 2 * first <= uncounted, "at once: {first} of {uncounted}");
+        assert!(last > 0 && 10 * last <= uncounted, "one ply left: {last} of {uncounted}");
+    }
 }

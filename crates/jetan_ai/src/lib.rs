@@ -36,6 +36,7 @@ mod charge_win;
 mod deepen;
 mod eval;
 mod facts;
+pub mod finishing;
 mod generation;
 pub mod ladder;
 mod level;

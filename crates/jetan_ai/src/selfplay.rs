@@ -152,9 +152,16 @@ pub fn play_match(config: &MatchConfig, mut report: impl FnMut(&SelfPlayGame)) -
 
 /// Plays game `number` (from 1) of the match: `a` takes the first side in odd-numbered games.
 pub fn play_game(config: &MatchConfig, number: u32) -> SelfPlayGame {
-    let variant = &config.variant;
-    let first = variant.rules().first;
+    let first = config.variant.rules().first;
     let a_side = if number % 2 == 1 { first } else { first.opponent() };
+    play_from(config, number, Position::start(config.variant.clone()), a_side)
+}
+
+/// Plays game `number` (from 1) of the match from `start`, `a` taking `a_side`, to a result or
+/// until the game counts the match's ply limit (the plies of `start` included, so that a
+/// position from a game ends where the game would have).
+pub fn play_from(config: &MatchConfig, number: u32, start: Position, a_side: Side) -> SelfPlayGame {
+    let variant = &config.variant;
     let game_seed = mix(config.seed ^ mix(number as u64));
     let player = |mover: usize, level: Level| {
         Player::new(level, mix(game_seed ^ (mover as u64 + 1)))
@@ -163,7 +170,7 @@ pub fn play_game(config: &MatchConfig, number: u32) -> SelfPlayGame {
     };
     let mut players = [player(0, config.a), player(1, config.b)];
     let cancel = AtomicBool::new(false);
-    let mut position = Position::start(variant.clone());
+    let mut position = start;
     let mut moves = Vec::new();
     let mut slowest = [Duration::ZERO; 2];
     let mut most_nodes = [0; 2];
@@ -171,7 +178,7 @@ pub fn play_game(config: &MatchConfig, number: u32) -> SelfPlayGame {
         if let Some(outcome) = position.decided() {
             break Some(outcome);
         }
-        if moves.len() as u32 >= config.max_plies {
+        if position.ply() >= config.max_plies {
             break None;
         }
         let mover = usize::from(position.to_move() != a_side);

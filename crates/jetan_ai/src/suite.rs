@@ -1,9 +1,11 @@
-//! The Charge suite: positions where the side to move wins within one Charge, and positions
-//! where the enemy would win with one next turn unless the side to move defends; read from
-//! their text, each played by a player for a whole turn and judged.
+//! The suites of positions: the Charge suite (positions where the side to move wins within one
+//! Charge, and positions where the enemy would win with one next turn unless the side to move
+//! defends) and the finishing suite (positions the side to move has won on material, to be
+//! played to the end); read from their text, each played by a player for a whole turn and judged.
 //!
 //! A suite file has one position a line, `win | POSITION | PLIES` or `defence | POSITION |
-//! MOVE` (the known answer, in notation, for the reader), then `# where it comes from`; blank
+//! MOVE` (the known answer, in notation, for the reader), or `convert | POSITION | lead N` (the
+//! side to move's material lead, see [`crate::finishing`]), then `# where it comes from`; blank
 //! lines and lines starting with `#` are skipped.
 
 use std::fmt;
@@ -13,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use jetan_rules::{Move, Position, Variant};
 
+use crate::finishing::decisive_side;
 use crate::{ChargeWins, Player};
 
 /// What the side to move must do.
@@ -22,6 +25,9 @@ pub enum Task {
     Win,
     /// Leave the enemy no win within its next turn's Charge, nor any single winning move.
     Defence,
+    /// Win the game, ahead by decisive material (a finishing position): a turn must keep the
+    /// game going with the lead decisive, or win.
+    Convert,
 }
 
 /// One position of the suite.
@@ -59,8 +65,8 @@ impl std::error::Error for SuiteError {}
 /// Reads the positions of a suite file's `text`, of `variant`.
 ///
 /// # Errors
-/// A line that is not `win | … | …` or `defence | … | …`, or whose position is not one of
-/// the variant.
+/// A line that is not `win | … | …`, `defence | … | …` or `convert | … | …`, or whose
+/// position is not one of the variant.
 pub fn read(variant: &Arc<Variant>, text: &str) -> Result<Vec<Case>, SuiteError> {
     let mut cases = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -72,12 +78,15 @@ pub fn read(variant: &Arc<Variant>, text: &str) -> Result<Vec<Case>, SuiteError>
         }
         let fields: Vec<&str> = body.split('|').map(str::trim).collect();
         let [task, position, answer] = fields[..] else {
-            return Err(error(format!("expected `win | POSITION | PLIES` or `defence | POSITION | MOVE`: {raw}")));
+            return Err(error(format!(
+                "expected `win | POSITION | PLIES`, `defence | POSITION | MOVE` or `convert | POSITION | lead N`: {raw}"
+            )));
         };
         let task = match task {
             "win" => Task::Win,
             "defence" => Task::Defence,
-            other => return Err(error(format!("`{other}` is neither win nor defence"))),
+            "convert" => Task::Convert,
+            other => return Err(error(format!("`{other}` is not win, defence or convert"))),
         };
         let position = Position::from_text(variant.clone(), position).map_err(|e| error(e.to_string()))?;
         cases.push(Case { task, position, answer: answer.to_string(), source: source.trim().to_string(), line });
@@ -115,10 +124,12 @@ pub fn play_turn(player: &mut Player, position: &Position, movetime: Option<Dura
 
 /// Whether `turn`, played in `case`'s position, does what the case asks: for a win, the game
 /// is won; for a defence, the enemy then has no winning move and no win within a Charge (as
-/// `finder` finds them). The error says what went wrong.
+/// `finder` finds them); for a conversion, the game is won, or goes on with the lead still
+/// decisive. The error says what went wrong.
 ///
 /// # Errors
-/// The turn doesn't win, or leaves the enemy a win (given in notation).
+/// The turn doesn't win, leaves the enemy a win (given in notation), or ends a conversion in
+/// a draw or gives up its lead.
 pub fn judge(case: &Case, finder: &ChargeWins, turn: &Turn) -> Result<(), String> {
     let side = case.position.to_move();
     let played = case.position.turn_text(&turn.plies);
@@ -126,6 +137,12 @@ pub fn judge(case: &Case, finder: &ChargeWins, turn: &Turn) -> Result<(), String
     match case.task {
         Task::Win if winner == Some(side) => Ok(()),
         Task::Win => Err(format!("{played} does not win")),
+        Task::Convert if winner == Some(side) => Ok(()),
+        Task::Convert => match turn.after.decided() {
+            Some(outcome) => Err(format!("{played} ends the game: {}", outcome.describe(case.position.variant()))),
+            None if decisive_side(&turn.after) == Some(side) => Ok(()),
+            None => Err(format!("{played} gives up the decisive lead")),
+        },
         Task::Defence if winner.is_some() => {
             if winner == Some(side) {
                 Ok(())
