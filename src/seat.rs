@@ -35,6 +35,7 @@ impl Seat {
             Seat::Ai(Level::Search(level)) => format!("AI level {level}"),
             Seat::Ai(Level::Random) => "AI (random moves)".into(),
             Seat::Ai(Level::Greedy) => "AI (greedy)".into(),
+            Seat::Ai(Level::GreedyPlusOne) => "AI (greedy, sees replies)".into(),
             Seat::Online => "Online".into(),
         }
     }

@@ -55,7 +55,7 @@ static SETTINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
         view: View::TopDown,
         variant: "variants/jetan_jeddara.ron".into(),
         human_side: HumanSide::North,
-        players: Seats { south: Seat::Ai(Level::Greedy), north: Seat::Human },
+        players: Seats { south: Seat::Ai(Level::GreedyPlusOne), north: Seat::Human },
         ai_threads: 3,
         time_of_day: jetan::settings::TimeOfDay::Night,
         quality: jetan::settings::Quality::High,

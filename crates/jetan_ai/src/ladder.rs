@@ -112,6 +112,7 @@ fn level_code(level: Level) -> u64 {
     match level {
         Level::Random => 1,
         Level::Greedy => 2,
+        Level::GreedyPlusOne => 100,
         Level::Search(n) => 2 + u64::from(n),
     }
 }

@@ -14,6 +14,9 @@ pub enum Level {
     /// A winning move if there is one, else the capture of the most valuable piece, else a
     /// random move (see [`crate::greedy_move`]).
     Greedy,
+    /// The greedy baseline one ply deeper ("greedy+1"): the most material taken less what the
+    /// reply can take back (see [`crate::greedy_plus_one_move`]).
+    GreedyPlusOne,
     /// The alpha-beta search, 1 (weakest) to 5 (strongest): see [`Level::limits`].
     Search(u8),
 }
@@ -69,9 +72,12 @@ impl Limits {
 pub const MAX_DEPTH: u32 = 64;
 
 impl Level {
-    /// Every level, weakest first: `random`, `greedy`, `1` … `5`.
+    /// Every level, weakest first: `random`, `greedy`, `greedy+1`, `1` … `5`.
     pub fn all() -> Vec<Level> {
-        [Level::Random, Level::Greedy].into_iter().chain((1..=MAX_LEVEL).map(Level::Search)).collect()
+        [Level::Random, Level::Greedy, Level::GreedyPlusOne]
+            .into_iter()
+            .chain((1..=MAX_LEVEL).map(Level::Search))
+            .collect()
     }
 
     /// The budget of a search level in classic Jetan: its deepest iteration, the positions it
@@ -91,7 +97,7 @@ impl Level {
     /// limits are those of level 1 (only the time matters).
     pub fn limits(self) -> Limits {
         let (depth, nodes, millis) = match self {
-            Level::Random | Level::Greedy | Level::Search(..=1) => (1, 20_000, 100),
+            Level::Random | Level::Greedy | Level::GreedyPlusOne | Level::Search(..=1) => (1, 20_000, 100),
             Level::Search(2) => (2, 40_000, 200),
             Level::Search(3) => (3, 120_000, 600),
             Level::Search(4) => (6, 400_000, 2000),
@@ -105,7 +111,7 @@ impl Level {
     /// games against a level differ, and the weakest levels play weaker. 0 for the baselines.
     pub fn root_spread(self) -> i32 {
         match self {
-            Level::Random | Level::Greedy => 0,
+            Level::Random | Level::Greedy | Level::GreedyPlusOne => 0,
             Level::Search(..=1) => 300,
             Level::Search(2) => 60,
             Level::Search(3) => 40,
@@ -115,14 +121,30 @@ impl Level {
     }
 
     /// The level's [`limits`](Level::limits) on `variant`'s board: a position of a bigger board
-    /// costs more (more moves, longer lines), so the nodes are scaled by (100 / squares)⁴, what
-    /// the benchmark measures (positions a second: classic 400 000, Sarang's 144 squares 70 000,
-    /// Jeddara's 192 squares 35 000). The time is the same.
+    /// costs more (more moves, longer lines), so the nodes are scaled down, and the time up by as
+    /// much as those nodes take at the benchmark's speeds, which fall as (100 / squares)⁴
+    /// (positions a second: classic 400 000, Sarang's 144 squares 70 000, Jeddara's 192 squares
+    /// 35 000), so that the nodes, not the time, end the searches as in the ladder that measured
+    /// them. Levels 1 to 3, which their depth defines, get (100 / squares)² of their nodes: at a
+    /// higher power they would seldom finish their depth (the benchmark's Sarang positions take
+    /// 1 900 to 32 000 nodes to search 2 plies, 4 400 to 62 000 for 3; Jeddara's 450 to 2 800 and
+    /// 9 300 to 170 000). Levels 4 and 5, which their nodes define, get (100 / squares)³: at the
+    /// fourth power (the same time as in classic Jetan) Jeddara's level 4 would search fewer nodes
+    /// than its level 3; at the third it searches 1.7 times as many, Sarang's 2.3 times.
     pub fn limits_for(self, variant: &Variant) -> Limits {
         let limits = self.limits();
         let squares = variant.geometry().len().max(1) as u64;
-        let scaled = |nodes: u64| (nodes * 100u64.pow(4) / squares.pow(4)).max(1);
-        Limits { max_nodes: limits.max_nodes.map(scaled), ..limits }
+        let power = match self {
+            Level::Search(level) if level >= 4 => 3,
+            _ => 2,
+        };
+        let scaled = |nodes: u64| (nodes * 100u64.pow(power) / squares.pow(power)).max(1);
+        let slower = (squares as f64 / 100.0).powi(4 - power as i32);
+        Limits {
+            max_nodes: limits.max_nodes.map(scaled),
+            movetime: limits.movetime.map(|time| time.mul_f64(slower)),
+            ..limits
+        }
     }
 }
 
@@ -132,7 +154,7 @@ pub struct LevelError(pub String);
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a level: use random, greedy or 1 to {MAX_LEVEL}", self.0)
+        write!(f, "`{}` is not a level: use random, greedy, greedy+1 or 1 to {MAX_LEVEL}", self.0)
     }
 }
 
@@ -145,6 +167,7 @@ impl FromStr for Level {
         match text.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Level::Random),
             "greedy" => Ok(Level::Greedy),
+            "greedy+1" => Ok(Level::GreedyPlusOne),
             number => match number.parse::<u8>() {
                 Ok(level @ 1..=MAX_LEVEL) => Ok(Level::Search(level)),
                 _ => Err(LevelError(text.to_string())),
@@ -158,6 +181,7 @@ impl fmt::Display for Level {
         match self {
             Level::Random => write!(f, "random"),
             Level::Greedy => write!(f, "greedy"),
+            Level::GreedyPlusOne => write!(f, "greedy+1"),
             Level::Search(level) => write!(f, "{level}"),
         }
     }

@@ -58,7 +58,7 @@ mod thought;
 mod tt;
 pub mod variety;
 
-pub use baseline::{greedy_move, random_move};
+pub use baseline::{greedy_move, greedy_plus_one_move, random_move};
 pub use charge_win::{ChargeWins, MOST_CLEARED};
 pub use level::{Level, LevelError, Limits, MAX_DEPTH, MAX_LEVEL};
 pub use player::Player;

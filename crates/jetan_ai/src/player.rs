@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use jetan_rules::Position;
 
 use crate::rng::Rng;
-use crate::{Level, Searcher, Thought, greedy_move, random_move};
+use crate::{Level, Searcher, Thought, greedy_move, greedy_plus_one_move, random_move};
 
 /// One side's player for a game.
 #[derive(Debug)]
@@ -66,6 +66,7 @@ impl Player {
             (None, level) => {
                 let best = match level {
                     Level::Greedy => greedy_move(position, &mut self.rng),
+                    Level::GreedyPlusOne => greedy_plus_one_move(position, &mut self.rng),
                     _ => random_move(position, &mut self.rng),
                 };
                 let pv: Vec<_> = best.into_iter().collect();

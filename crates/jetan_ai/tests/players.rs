@@ -8,13 +8,14 @@ use std::time::Duration;
 
 use common::{mv, position};
 use jetan_ai::selfplay::{MatchConfig, play_match};
-use jetan_ai::{Level, Player, Rng, greedy_move, random_move};
+use jetan_ai::{Level, Player, Rng, greedy_move, greedy_plus_one_move, random_move};
 use jetan_rules::{Position, Side};
 
 #[test]
 fn levels_are_read_from_their_names() {
     assert_eq!(Level::from_str("random"), Ok(Level::Random));
     assert_eq!(Level::from_str("Greedy"), Ok(Level::Greedy));
+    assert_eq!(Level::from_str("greedy+1"), Ok(Level::GreedyPlusOne));
     for level in 1..=5 {
         assert_eq!(Level::from_str(&level.to_string()), Ok(Level::Search(level)));
     }
@@ -22,7 +23,7 @@ fn levels_are_read_from_their_names() {
         assert!(Level::from_str(bad).is_err(), "{bad}");
     }
     let names: Vec<String> = Level::all().iter().map(Level::to_string).collect();
-    assert_eq!(names, ["random", "greedy", "1", "2", "3", "4", "5"]);
+    assert_eq!(names, ["random", "greedy", "greedy+1", "1", "2", "3", "4", "5"]);
 }
 
 #[test]
@@ -39,10 +40,24 @@ fn stronger_levels_get_more_depth_and_time_and_movetime_overrides_the_time() {
 fn bigger_boards_get_fewer_nodes_and_weaker_levels_a_wider_spread() {
     let classic = common::jetan();
     let jeddara = common::variant("jetan_jeddara");
+    // Jeddara's 192 squares: levels 1 to 3 keep (100 / 192)² of their nodes (0.27), levels 4
+    // and 5 (100 / 192)³ (0.14), so that level 4 still searches more than level 3.
     for level in (1..=5).map(Level::Search) {
         assert_eq!(level.limits_for(&classic), level.limits());
         let (small, big) = (level.limits().max_nodes.unwrap(), level.limits_for(&jeddara).max_nodes.unwrap());
-        assert!(big * 10 < small && big > 0, "level {level}: {big} of {small}");
+        let share = big as f64 / small as f64;
+        let expected = if level.limits().max_depth <= 3 { 0.27 } else { 0.14 };
+        assert!((share - expected).abs() < 0.005, "level {level}: {big} of {small}");
+        // As long as those nodes take at the benchmark's speeds: (192 / 100)² for levels 1 to
+        // 3, 192 / 100 for levels 4 and 5.
+        let (time, big_time) = (level.limits().movetime.unwrap(), level.limits_for(&jeddara).movetime.unwrap());
+        let slower = big_time.as_secs_f64() / time.as_secs_f64();
+        let expected = if level.limits().max_depth <= 3 { 3.69 } else { 1.92 };
+        assert!((slower - expected).abs() < 0.01, "level {level}: {big_time:?} for {time:?}");
+    }
+    for variant in [classic, common::variant("jetan_sarang"), jeddara] {
+        let nodes: Vec<u64> = (1..=5).map(|l| Level::Search(l).limits_for(&variant).max_nodes.unwrap()).collect();
+        assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{}: {nodes:?}", variant.name());
     }
     let spreads: Vec<i32> = (1..=5).map(|l| Level::Search(l).root_spread()).collect();
     assert!(spreads.windows(2).all(|w| w[0] > w[1] && w[1] > 0), "{spreads:?}");
@@ -65,6 +80,50 @@ fn greedy_prefers_a_win_to_any_capture() {
     assert_eq!(greedy_move(&position, &mut Rng::new(1)), Some(mv(&position, "F c3-f6")));
 }
 
+/// Whether the side to move in `position` can take a piece on `square`.
+fn can_take_on(position: &Position, square: &str) -> bool {
+    let square = position.variant().geometry().parse(square).unwrap();
+    position.legal_moves().into_iter().any(|m| position.victim_squares(m).any(|s| s == square))
+}
+
+#[test]
+fn greedy_plus_one_takes_what_the_reply_cannot_take_back() {
+    // The Warrior can take a Flier (450) on h3, which the North Warrior on h5 takes back; the
+    // Panthan can take a Padwar (250) on d5, which nothing takes back.
+    let position = position(
+        &[("e1", "R"), ("c4", "A"), ("h1", "W"), ("d5", "p"), ("h3", "f"), ("h5", "w"), ("a10", "r")],
+        Side::South,
+    );
+    let greedy = mv(&position, "W h1-h3");
+    assert_eq!(greedy_move(&position, &mut Rng::new(3)), Some(greedy));
+    let mut after = position.clone();
+    after.play(greedy);
+    assert!(can_take_on(&after, "h3"), "the Flier is defended");
+    for seed in 0..10 {
+        assert_eq!(greedy_plus_one_move(&position, &mut Rng::new(seed)), Some(mv(&position, "A c4-d5")));
+    }
+}
+
+#[test]
+fn greedy_plus_one_prefers_a_win_and_keeps_its_princess_out_of_reach() {
+    let winning = position(&[("a1", "R"), ("c3", "F"), ("h1", "W"), ("h3", "d"), ("f6", "r")], Side::South);
+    assert_eq!(greedy_plus_one_move(&winning, &mut Rng::new(1)), Some(mv(&winning, "F c3-f6")));
+    // North to move, its Princess in the South Flier's reach: the Panthan's moves leave her
+    // there; greedy+1 never plays one of those.
+    let threatened = position(&[("a1", "R"), ("c3", "F"), ("j1", "W"), ("f6", "r"), ("j10", "a")], Side::North);
+    assert!(threatened.legal_moves().into_iter().any(|m| {
+        let mut after = threatened.clone();
+        after.play(m);
+        common::can_win_at_once(&after)
+    }));
+    for seed in 0..10 {
+        let chosen = greedy_plus_one_move(&threatened, &mut Rng::new(seed)).unwrap();
+        let mut after = threatened.clone();
+        after.play(chosen);
+        assert!(!common::can_win_at_once(&after), "seed {seed}: {chosen:?} lets South win");
+    }
+}
+
 #[test]
 fn random_and_greedy_moves_are_legal_and_follow_the_seed() {
     let position = Position::start(common::jetan());
@@ -75,6 +134,7 @@ fn random_and_greedy_moves_are_legal_and_follow_the_seed() {
     assert_eq!(draw(9), draw(9));
     assert!(draw(9).iter().all(|&m| position.is_legal(m)));
     assert!(position.is_legal(greedy_move(&position, &mut Rng::new(9)).unwrap()));
+    assert!(position.is_legal(greedy_plus_one_move(&position, &mut Rng::new(9)).unwrap()));
 }
 
 #[test]
